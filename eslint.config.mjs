@@ -1,0 +1,10 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  { ignores: [".next/**", ".data/**", "src/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "prisma/schema-engine-wasm.mjs"] },
+];
+
+export default config;

@@ -1,0 +1,46 @@
+// `npm run db:seed` (also run by `npm run dev`): the demo workspace. Idempotent: re-running it
+// changes nothing that exists.
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../src/generated/prisma/client";
+
+const url = process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:54322/postgres";
+const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+
+export const DEMO_EMAIL = "demo@agent-coach.local";
+export const DEMO_SLUG = "demo";
+
+const people = [
+  { email: DEMO_EMAIL, name: "Demo User", role: "owner" },
+  { email: "sam.rivera@agent-coach.local", name: "Sam Rivera", role: "admin" },
+  { email: "priya.nair@agent-coach.local", name: "Priya Nair", role: "member" },
+  { email: "jordan.lee@agent-coach.local", name: "Jordan Lee", role: "viewer" },
+] as const;
+
+async function main() {
+  const t0 = Date.now();
+  const workspace = await prisma.workspace.upsert({
+    where: { slug: DEMO_SLUG },
+    update: {},
+    create: { slug: DEMO_SLUG, name: "Demo Workspace" },
+  });
+  for (const p of people) {
+    const user = await prisma.user.upsert({
+      where: { email: p.email },
+      update: {},
+      create: { email: p.email, name: p.name, emailVerified: new Date() },
+    });
+    await prisma.membership.upsert({
+      where: { workspaceId_userId: { workspaceId: workspace.id, userId: user.id } },
+      update: {},
+      create: { workspaceId: workspace.id, userId: user.id, role: p.role },
+    });
+  }
+  console.log(`[seed] demo workspace "${workspace.slug}" ready in ${Date.now() - t0} ms`);
+}
+
+main()
+  .catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(() => prisma.$disconnect());

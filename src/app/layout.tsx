@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import localFont from "next/font/local";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+// Self-hosted font (next/font/google needs the network at build time).
+const inter = localFont({
+  src: "./fonts/inter-latin-wght-normal.woff2",
+  weight: "100 900",
+  display: "swap",
+  variable: "--font-inter",
+});
+
+export const metadata: Metadata = {
+  title: { default: "Agent Coach", template: "%s · Agent Coach" },
+  description: "LLM agents that improve every week from your team's feedback, under human control.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className={inter.variable}>
+      <body className="min-h-screen font-sans">{children}</body>
+    </html>
+  );
+}

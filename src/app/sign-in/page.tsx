@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { CenteredCard } from "@/components/centered-card";
+import { Notice } from "@/components/ui/card";
+import { devMailboxEnabled } from "@/env";
+import { SignInForm } from "@/features/auth/components/sign-in-form";
+import { CallbackPathSchema } from "@/features/auth/schemas";
+import { getSessionUser } from "@/server/session";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+const errors: Record<string, string> = {
+  Verification: "That sign-in link is invalid, expired or was already used. Ask for a new one.",
+  Configuration: "Sign-in is misconfigured on the server. Check AUTH_SECRET and the logs.",
+  AccessDenied: "Access denied.",
+};
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const params = await searchParams;
+  const callbackUrl = CallbackPathSchema.parse(params.callbackUrl);
+  if (await getSessionUser()) redirect(callbackUrl);
+  const error = params.error ? (errors[params.error] ?? "Sign-in failed. Please try again.") : null;
+  return (
+    <CenteredCard
+      title="Sign in to Agent Coach"
+      subtitle="We'll email you a link. No password needed; new accounts are created on first sign-in."
+      footer={
+        devMailboxEnabled ? (
+          <>
+            Development mode: emails land in the{" "}
+            <Link className="font-medium text-brand-600 hover:underline" href="/dev/mailbox">
+              development mailbox
+            </Link>
+            . Demo user: <code className="rounded bg-zinc-100 px-1">demo@agent-coach.local</code>
+          </>
+        ) : null
+      }
+    >
+      <div className="space-y-4">
+        {error ? <Notice tone="error">{error}</Notice> : null}
+        <SignInForm callbackUrl={callbackUrl} defaultEmail={params.email} />
+      </div>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { LayoutDashboard, LogOut, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Logo } from "@/components/logo";
+import { NavLink } from "@/components/nav-link";
+import { signOut } from "@/features/auth/actions/sign-out";
+import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-switcher";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { listMyWorkspaces } from "@/features/workspaces/server/queries";
+
+export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const workspaces = await listMyWorkspaces(ctx.user.id);
+  const base = `/w/${ctx.workspace.slug}`;
+  return (
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 flex h-screen w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50/80 px-3 py-4">
+        <Logo className="mb-5 px-2" />
+        <WorkspaceSwitcher
+          current={{ slug: ctx.workspace.slug, name: ctx.workspace.name, role: ctx.membership.role }}
+          workspaces={workspaces}
+        />
+        <nav className="mt-5 flex flex-1 flex-col gap-1" aria-label="Workspace">
+          <NavLink href={base} exact>
+            <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
+          </NavLink>
+          <NavLink href={`${base}/settings/members`}>
+            <Users className="h-4 w-4" aria-hidden /> Members
+          </NavLink>
+        </nav>
+        <div className="border-t border-zinc-200 pt-3">
+          <p className="truncate px-2 text-xs text-zinc-500" data-testid="signed-in-as">
+            {ctx.user.email}
+          </p>
+          <form action={signOut}>
+            <button type="submit" className="mt-1 flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100">
+              <LogOut className="h-4 w-4" aria-hidden /> Sign out
+            </button>
+          </form>
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 px-8 py-8">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { InviteForm } from "@/features/workspaces/components/invite-form";
+import { MemberRowActions } from "@/features/workspaces/components/member-row-actions";
+import { RevokeInvitationButton } from "@/features/workspaces/components/revoke-invitation-button";
+import { can } from "@/features/workspaces/permissions";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { listMembers, listPendingInvitations } from "@/features/workspaces/server/queries";
+
+export const metadata: Metadata = { title: "Members" };
+
+const date = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export default async function MembersPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const canInvite = can(ctx.membership.role, "members.invite");
+  const canManage = can(ctx.membership.role, "members.manage");
+  const [members, invitations] = await Promise.all([
+    listMembers(ctx.workspace.id),
+    canInvite ? listPendingInvitations(ctx.workspace.id) : Promise.resolve([]),
+  ]);
+
+  return (
+    <>
+      <PageHeader title="Members" description="Who can see and work in this workspace, and with which role." />
+      <div className="space-y-6">
+        {canInvite ? (
+          <Card>
+            <CardHeader title="Invite a teammate" description="They get an email with a link that works once and expires in 7 days." />
+            <InviteForm workspaceSlug={slug} myRole={ctx.membership.role} />
+          </Card>
+        ) : null}
+
+        <Card>
+          <CardHeader title="Members" description={`${members.length} in ${ctx.workspace.name}`} />
+          <table className="w-full text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th>Member</th>
+                <th>Joined</th>
+                <th>Role</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {members.map((m) => (
+                <tr key={m.id} data-testid="member-row" data-email={m.user.email}>
+                  <td className="px-5 py-3">
+                    <div className="font-medium">
+                      {m.user.name ?? m.user.email}
+                      {m.id === ctx.membership.id ? <span className="ml-2 text-xs font-normal text-zinc-500">(you)</span> : null}
+                    </div>
+                    {m.user.name ? <div className="text-zinc-500">{m.user.email}</div> : null}
+                  </td>
+                  <td className="hidden px-5 py-3 text-zinc-500 sm:table-cell">Joined {date(m.createdAt)}</td>
+                  <td className="px-5 py-3 text-right">
+                    <MemberRowActions
+                      workspaceSlug={slug}
+                      membershipId={m.id}
+                      role={m.role}
+                      email={m.user.email}
+                      canManage={canManage}
+                      isSelf={m.id === ctx.membership.id}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+
+        {canInvite ? (
+          <Card>
+            <CardHeader title="Pending invitations" description="Not yet accepted and not expired." />
+            {invitations.length === 0 ? (
+              <p className="px-5 py-6 text-sm text-zinc-500">No pending invitations.</p>
+            ) : (
+              <ul className="divide-y divide-zinc-100">
+                {invitations.map((inv) => (
+                  <li key={inv.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm" data-testid="invitation-row">
+                    <span>
+                      <span className="font-medium">{inv.email}</span> <Badge>{inv.role}</Badge>
+                      <span className="ml-2 text-zinc-500">
+                        invited by {inv.invitedBy.name ?? inv.invitedBy.email}, expires {date(inv.expiresAt)}
+                      </span>
+                    </span>
+                    <RevokeInvitationButton workspaceSlug={slug} invitationId={inv.id} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        ) : null}
+      </div>
+    </>
+  );
+}

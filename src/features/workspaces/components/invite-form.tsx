@@ -1,0 +1,60 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { useAction } from "@/lib/use-action";
+import { inviteMember } from "../actions/invite-member";
+import { invitableRoles, roleLabels, type Role } from "../permissions";
+import type { InviteResult } from "../server/invite-member";
+
+export function InviteForm({ workspaceSlug, myRole }: { workspaceSlug: string; myRole: Role }) {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("member");
+  const [sent, setSent] = useState<InviteResult | null>(null);
+  const { run, pending, error, fieldError } = useAction(inviteMember);
+
+  return (
+    <form
+      aria-label="Invite a teammate"
+      className="space-y-4 p-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setSent(null);
+        void run({ workspaceSlug, email, role }, (data) => {
+          setSent(data);
+          setEmail("");
+        });
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <Field label="Email" htmlFor="invite-email" error={fieldError("email")}>
+          <Input id="invite-email" type="email" required placeholder="teammate@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field label="Role" htmlFor="invite-role" error={fieldError("role")}>
+          <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {invitableRoles(myRole).map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r].label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Sending…" : "Send invitation"}
+        </Button>
+      </div>
+      <p className="text-xs text-zinc-500">{roleLabels[role].description}.</p>
+      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
+      {sent ? (
+        <Notice tone={sent.emailSent ? "success" : "info"}>
+          {sent.emailSent ? `Invitation sent to ${sent.email}.` : `Invitation created for ${sent.email}, but the email could not be sent.`}{" "}
+          You can also share the link directly (it works once, for that address):{" "}
+          <code className="break-all text-xs" data-testid="invite-link">
+            {sent.inviteUrl}
+          </code>
+        </Notice>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
+import { useAction } from "@/lib/use-action";
+import { changeMemberRole } from "../actions/change-member-role";
+import { removeMember } from "../actions/remove-member";
+import { roleLabels, roles, type Role } from "../permissions";
+
+type Props = { workspaceSlug: string; membershipId: string; role: Role; email: string; canManage: boolean; isSelf: boolean };
+
+export function MemberRowActions({ workspaceSlug, membershipId, role, email, canManage, isSelf }: Props) {
+  const router = useRouter();
+  const change = useAction(changeMemberRole);
+  const remove = useAction(removeMember);
+  const error = change.error ?? remove.error;
+
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <div className="flex items-center gap-2">
+        {canManage ? (
+          <Select
+            aria-label={`Role of ${email}`}
+            className="h-8 w-32"
+            value={role}
+            disabled={change.pending}
+            onChange={(e) => void change.run({ workspaceSlug, membershipId, role: e.target.value as Role })}
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r].label}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          <span className="text-sm capitalize text-zinc-600">{role}</span>
+        )}
+        {canManage || isSelf ? (
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={remove.pending}
+            onClick={() => {
+              const question = isSelf ? "Leave this workspace?" : `Remove ${email} from this workspace?`;
+              if (!window.confirm(question)) return;
+              void remove.run({ workspaceSlug, membershipId }, (data) => {
+                if (data.left) router.push("/");
+              });
+            }}
+          >
+            {isSelf ? "Leave" : "Remove"}
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <p role="alert" className="max-w-xs text-right text-xs text-red-600">
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "@/server/db";
+import { forbidden, notFound } from "@/server/errors";
+import type { SessionUser } from "@/server/session";
+import { can, type Permission, type Role } from "../permissions";
+
+export type WorkspaceContext = {
+  user: SessionUser;
+  workspace: { id: string; slug: string; name: string };
+  membership: { id: string; role: Role };
+};
+
+/**
+ * The caller's membership of the workspace named by `slug`. A workspace the user does not belong
+ * to is reported as not found (404), exactly like one that does not exist, so slugs leak nothing.
+ */
+export async function getWorkspaceContextOrThrow(user: SessionUser, slug: string): Promise<WorkspaceContext> {
+  const membership = await db.membership.findFirst({
+    where: { userId: user.id, workspace: { slug } },
+    select: { id: true, role: true, workspace: { select: { id: true, slug: true, name: true } } },
+  });
+  if (!membership) throw notFound("Workspace not found.");
+  return { user, workspace: membership.workspace, membership: { id: membership.id, role: membership.role } };
+}
+
+export function assertCan(ctx: WorkspaceContext, permission: Permission): void {
+  if (!can(ctx.membership.role, permission)) {
+    throw forbidden(`Your role (${ctx.membership.role}) does not allow this.`);
+  }
+}

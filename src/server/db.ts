@@ -1,0 +1,20 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/generated/prisma/client";
+import { env } from "@/env";
+
+// One Prisma client per process. The same adapter serves a real Postgres and the embedded PGlite
+// server (it speaks the Postgres wire protocol), so there is a single code path for both.
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+
+function createClient() {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL, max: 10 }) });
+}
+
+export const db = globalForPrisma.prisma ?? createClient();
+
+if (env.NODE_ENV !== "production") globalForPrisma.prisma = db;
+
+export type Db = typeof db;
+/** The client inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];

@@ -1,0 +1,15 @@
+import { afterAll, vi } from "vitest";
+
+// Next's request-scoped APIs do not exist outside a request; actions call revalidatePath.
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn(), updateTag: vi.fn() }));
+
+afterAll(async () => {
+  const { db } = await import("@/server/db");
+  await db.$disconnect();
+});
+
+// The session is the one thing integration tests provide by hand (see tests/support/session.ts):
+// everything behind it — action client, services, Postgres — is real.
+vi.mock("@/server/session", () => ({
+  getSessionUser: async () => (globalThis as { __testSessionUser?: unknown }).__testSessionUser ?? null,
+}));
