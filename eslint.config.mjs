@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", ".data/**", "src/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "prisma/schema-engine-wasm.mjs"] },
+  { ignores: [".next/**", ".next-*/**", "next-env.d.ts", ".data/**", "src/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "prisma/schema-engine-wasm.mjs"] },
 ];
 
 export default config;

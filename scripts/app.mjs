@@ -48,8 +48,9 @@ if (mode === "start" && !env.AUTH_SECRET) {
 await runAsync("npx", ["tsx", "prisma/seed.ts"], { env });
 if (mode === "start" && !existsSync(".next/BUILD_ID")) await runAsync("npx", ["next", "build"], { env });
 
-const args = mode === "dev" ? ["next", "dev", "-p", String(port)] : ["next", "start", "-p", String(port)];
-const child = spawn("npx", args, { env, stdio: ["inherit", "pipe", "inherit"] });
+// Next runs directly (no npx wrapper that might not pass signals on), in this process group.
+const next = ["node_modules/next/dist/bin/next", mode, "-p", String(port)];
+const child = spawn(process.execPath, next, { env, stdio: ["inherit", "pipe", "inherit"] });
 let announced = false;
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
@@ -61,7 +62,7 @@ child.stdout.on("data", (chunk) => {
       [
         "",
         `  Agent Coach is running at ${appUrl}  (started in ${secs} s)`,
-        `  Database: ${embedded ? "embedded Postgres in .data/pglite" : "DATABASE_URL"}`,
+        `  Database: ${embedded ? `embedded Postgres (${embedded.dir})` : "DATABASE_URL"}`,
         "",
         "  Sign in as the demo user:",
         `    1. open ${appUrl}/sign-in and enter demo@agent-coach.local`,

@@ -21,8 +21,8 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-function load(): Env {
-  const parsed = schema.safeParse(process.env);
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
@@ -30,7 +30,7 @@ function load(): Env {
   return parsed.data;
 }
 
-export const env = load();
+export const env = parseEnv(process.env);
 
 /** The development mailbox (/dev/mailbox) exists only outside production. */
 export const devMailboxEnabled = env.NODE_ENV !== "production";

@@ -7,7 +7,7 @@ import { migrateDeploy } from "../migrate-deploy.mjs";
 
 /**
  * @param {{ dir?: string, port?: number, log?: (m: string) => void }} [options]
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, dir: string, stop: () => Promise<void> }>}
  */
 export async function startEmbeddedDb(options = {}) {
   const dir = path.resolve(options.dir ?? process.env.EMBEDDED_DB_DIR ?? ".data/pglite");
@@ -50,11 +50,12 @@ export async function startEmbeddedDb(options = {}) {
     rmSync(pidFile, { force: true });
     throw new Error(`cannot listen on 127.0.0.1:${port} (set EMBEDDED_DB_PORT): ${e.message}`);
   }
-  log(`embedded Postgres (PGlite) at ${path.relative(process.cwd(), dir) || dir} ready in ${Date.now() - t0} ms`);
+  log(`embedded Postgres (PGlite) ready in ${Date.now() - t0} ms`);
 
   let stopped = false;
   return {
     url,
+    dir: dir.startsWith(process.cwd() + path.sep) ? path.relative(process.cwd(), dir) : dir,
     async stop() {
       if (stopped) return;
       stopped = true;

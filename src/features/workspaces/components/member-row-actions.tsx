@@ -7,9 +7,18 @@ import { changeMemberRole } from "../actions/change-member-role";
 import { removeMember } from "../actions/remove-member";
 import { roleLabels, roles, type Role } from "../permissions";
 
-type Props = { workspaceSlug: string; membershipId: string; role: Role; email: string; canManage: boolean; isSelf: boolean };
+type Props = {
+  workspaceSlug: string;
+  membershipId: string;
+  role: Role;
+  email: string;
+  canManage: boolean;
+  isSelf: boolean;
+  /** The server refuses to demote or remove the last owner; the UI says so up front. */
+  isLastOwner: boolean;
+};
 
-export function MemberRowActions({ workspaceSlug, membershipId, role, email, canManage, isSelf }: Props) {
+export function MemberRowActions({ workspaceSlug, membershipId, role, email, canManage, isSelf, isLastOwner }: Props) {
   const router = useRouter();
   const change = useAction(changeMemberRole);
   const remove = useAction(removeMember);
@@ -23,7 +32,8 @@ export function MemberRowActions({ workspaceSlug, membershipId, role, email, can
             aria-label={`Role of ${email}`}
             className="h-8 w-32"
             value={role}
-            disabled={change.pending}
+            disabled={change.pending || isLastOwner}
+            title={isLastOwner ? "The only owner: make someone else owner first" : undefined}
             onChange={(e) => void change.run({ workspaceSlug, membershipId, role: e.target.value as Role })}
           >
             {roles.map((r) => (
@@ -35,7 +45,7 @@ export function MemberRowActions({ workspaceSlug, membershipId, role, email, can
         ) : (
           <span className="text-sm capitalize text-zinc-600">{role}</span>
         )}
-        {canManage || isSelf ? (
+        {(canManage || isSelf) && !isLastOwner ? (
           <Button
             size="sm"
             variant="danger"

@@ -21,6 +21,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
     canInvite ? listPendingInvitations(ctx.workspace.id) : Promise.resolve([]),
   ]);
 
+  const owners = members.filter((m) => m.role === "owner").length;
   return (
     <>
       <PageHeader title="Members" description="Who can see and work in this workspace, and with which role." />
@@ -61,6 +62,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                       email={m.user.email}
                       canManage={canManage}
                       isSelf={m.id === ctx.membership.id}
+                      isLastOwner={m.role === "owner" && owners === 1}
                     />
                   </td>
                 </tr>

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from "@playwright/test";
+import { APP_PORT, APP_URL, MAIL_API_PORT, SMTP_PORT } from "./tests/e2e/support/ports";
+
+// e2e against a production build (`next start`) on the run's Postgres (DATABASE_URL, set by
+// `npm test`) with a real SMTP server. Debian's Chromium; never `playwright install`.
+export const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+const skipBuild = process.env.E2E_SKIP_BUILD === "1";
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: { baseURL: APP_URL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: [{ name: "chromium", use: chromium }],
+  webServer: [
+    {
+      command: "node tests/e2e/support/smtp-sink.mjs",
+      url: `http://127.0.0.1:${MAIL_API_PORT}/health`,
+      env: { SMTP_PORT: String(SMTP_PORT), MAIL_API_PORT: String(MAIL_API_PORT) },
+      reuseExistingServer: false,
+    },
+    {
+      command: `${skipBuild ? "" : "npx next build && "}npx next start -p ${APP_PORT}`,
+      url: `${APP_URL}/sign-in`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        DATABASE_URL: process.env.DATABASE_URL ?? "",
+        APP_URL,
+        AUTH_URL: APP_URL,
+        AUTH_SECRET: "e2e-secret-0123456789abcdef0123456789abcdef",
+        AUTH_TRUST_HOST: "true",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  ],
+});

@@ -1,0 +1,42 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { chromium } from "./playwright.config";
+
+// The zero-configuration path: `npm run dev` with no DATABASE_URL and no SMTP_URL, i.e. the
+// embedded Postgres, the seeded demo workspace and the development mailbox. Own port and data
+// directory, so it never touches a developer's .data/.
+const PORT = 3310;
+const dataDir = mkdtempSync(path.join(tmpdir(), "agent-coach-embedded-"));
+
+export default defineConfig({
+  testDir: "./tests/e2e-embedded",
+  timeout: 120_000,
+  expect: { timeout: 30_000 }, // next dev compiles each page on first visit
+  workers: 1,
+  reporter: [["list"]],
+  use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: [{ name: "chromium", use: chromium }],
+  webServer: {
+    command: "node scripts/app.mjs dev",
+    url: `http://localhost:${PORT}/sign-in`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    // SIGTERM (not the default SIGKILL) so the embedded database shuts down cleanly.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      APP_URL: "",
+      AUTH_URL: "",
+      AUTH_SECRET: "",
+      EMBEDDED_DB_DIR: path.join(dataDir, "pglite"),
+      EMBEDDED_DB_PORT: "54390",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_DIST_DIR: ".next-e2e-embedded",
+    },
+  },
+});

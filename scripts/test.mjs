@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test` on a fresh clone: installs packages and Debian's Chromium when missing, creates a fresh
+// database on the Postgres at DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test),
+// migrates it with the Prisma CLI, then runs lint, unit + integration (Vitest), e2e (Playwright on
+// a production build with a real SMTP server) and the embedded-mode e2e (`npm run dev` with nothing
+// configured). Every suite runs; the exit code is non-zero if any failed.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { ensurePackages, ensurePrismaClient, run } from "./lib/bootstrap.mjs";
+
+const t0 = Date.now();
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(path)) return;
+  console.log("→ installing Chromium from Debian (apt-get install chromium)…");
+  const root = process.getuid?.() === 0;
+  const sudo = root ? [] : ["sudo", "-n"];
+  const apt = (args) => run(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(root ? [] : ["apt-get"]), ...args], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  apt(["update"]);
+  apt(["install", "-y", "--no-install-recommends", "chromium"]);
+}
+
+function step(name, cmd, args, env) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(" ")}`);
+    const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code) => resolve({ name, ok: code === 0, ms: Date.now() - started }));
+  });
+}
+
+ensurePackages();
+ensurePrismaClient();
+ensureChromium();
+
+const { createTestDatabase, dropTestDatabase } = await import("./lib/test-database.mjs");
+const database = await createTestDatabase(undefined, { migrate: false });
+console.log(`→ test database ${database.name}`);
+const env = { DATABASE_URL: database.url, TEST_DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
+
+const results = [];
+try {
+  const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { stdio: "inherit", env: { ...process.env, ...env } });
+  results.push({ name: "prisma migrate deploy", ok: migrate.status === 0, ms: 0 });
+  if (migrate.status === 0) {
+    results.push(await step("lint", "npx", ["eslint", "."], env));
+    results.push(await step("unit + integration", "npx", ["vitest", "run"], env));
+    results.push(await step("e2e", "npx", ["playwright", "test"], env));
+    results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], env));
+  }
+} finally {
+  if (process.env.KEEP_TEST_DB !== "1") await dropTestDatabase(database).catch((e) => console.error(`could not drop ${database.name}: ${e.message}`));
+}
+
+console.log("\n━━ summary ━━");
+for (const r of results) console.log(`${r.ok ? "✓" : "✖"} ${r.name.padEnd(24)} ${r.ms ? secs(r.ms) : ""}`);
+console.log(`total ${secs(Date.now() - t0)}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

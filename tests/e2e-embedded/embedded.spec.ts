@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+
+test("npm run dev with nothing configured: the demo user signs in through the development mailbox", async ({ page }) => {
+  await page.goto("/w/demo");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fw%2Fdemo/);
+  await expect(page.getByText("Development mode: emails land in the")).toBeVisible();
+
+  await page.getByLabel("Email").fill("demo@agent-coach.local");
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Open the development mailbox" }).click();
+  const mail = page.getByTestId("mail").filter({ hasText: "Sign in to Agent Coach" }).first();
+  await expect(mail).toHaveAttribute("data-to", "demo@agent-coach.local");
+  await mail.getByRole("link", { name: /\/api\/auth\/callback\/email/ }).click();
+
+  await expect(page).toHaveURL(/\/w\/demo$/);
+  await expect(page.getByTestId("current-workspace")).toHaveText("Demo Workspace");
+  await expect(page.getByTestId("current-role")).toHaveText("owner");
+  await page.getByRole("link", { name: "Members" }).click();
+  await expect(page.getByTestId("member-row")).toHaveCount(4); // the seeded team
+});
