@@ -6,6 +6,12 @@ export type EmailContent = { heading: string; paragraphs: string[]; action?: { l
 const escape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** The call-to-action of a rendered email, read back from its text part ("<label>: <url>"). */
+export function actionFromText(text: string): { label: string; url: string } | null {
+  const m = /^([^\n:]{1,40}): (https?:\/\/\S+)$/m.exec(text);
+  return m ? { label: m[1], url: m[2] } : null;
+}
+
 export function renderEmail(content: EmailContent): { html: string; text: string } {
   const { heading, paragraphs, action, footer } = content;
   const text = [

@@ -12,7 +12,7 @@ test("npm run dev with nothing configured: the demo user signs in through the de
   await page.getByRole("link", { name: "Open the development mailbox" }).click();
   const mail = page.getByTestId("mail").filter({ hasText: "Sign in to Agent Coach" }).first();
   await expect(mail).toHaveAttribute("data-to", "demo@agent-coach.local");
-  await mail.getByRole("link", { name: /\/api\/auth\/callback\/email/ }).click();
+  await mail.getByRole("link", { name: "Sign in", exact: true }).click();
 
   await expect(page).toHaveURL(/\/w\/demo$/);
   await expect(page.getByTestId("current-workspace")).toHaveText("Demo Workspace");

@@ -4,7 +4,7 @@ import { CallbackPathSchema } from "@/features/auth/schemas";
 import { linkify } from "@/features/mailbox/server/queries";
 import { EmailSchema, WorkspaceSlugSchema } from "@/features/workspaces/schemas";
 import { slugify } from "@/features/workspaces/server/create-workspace";
-import { renderEmail } from "@/server/email-layout";
+import { actionFromText, renderEmail } from "@/server/email-layout";
 import { AppError, toErrorBody } from "@/server/errors";
 import { z } from "zod";
 
@@ -64,6 +64,7 @@ describe("email rendering", () => {
     expect(html).toContain("&lt;b&gt;Hi&lt;/b&gt;");
     expect(html).toContain("a &amp; b");
     expect(text).toContain("Go: http://x/?a=1&b=2");
+    expect(actionFromText(text)).toEqual({ label: "Go", url: "http://x/?a=1&b=2" });
   });
 
   it("linkifies URLs in plain text", () => {

@@ -4,7 +4,9 @@ import { notFound } from "next/navigation";
 import { Logo } from "@/components/logo";
 import { Badge } from "@/components/ui/card";
 import { devMailboxEnabled } from "@/env";
+import { buttonClass } from "@/components/ui/button";
 import { linkify, listMailbox } from "@/features/mailbox/server/queries";
+import { actionFromText } from "@/server/email-layout";
 
 export const metadata: Metadata = { title: "Development mailbox" };
 export const dynamic = "force-dynamic";
@@ -50,6 +52,11 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
                 </span>
               </div>
               <h2 className="mt-2 font-semibold">{m.subject}</h2>
+              {actionFromText(m.text) ? (
+                <a href={actionFromText(m.text)!.url} className={buttonClass("primary", "sm", "mt-3")}>
+                  {actionFromText(m.text)!.label}
+                </a>
+              ) : null}
               <p className="mt-2 whitespace-pre-wrap break-words text-sm text-zinc-700">
                 {linkify(m.text).map((part, i) =>
                   part.href ? (
