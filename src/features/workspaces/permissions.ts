@@ -11,6 +11,12 @@ export const permissions = {
   "workspace.read": "viewer",
   "members.invite": "admin",
   "members.manage": "owner",
+  "templates.write": "admin",
+  "apiKeys.manage": "admin",
+  "tasks.write": "member",
+  "agents.write": "member",
+  "decisions.decide": "member",
+  "runs.rate": "member",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof permissions;

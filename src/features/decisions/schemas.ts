@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { IdSchema } from "@/features/workspaces/schemas";
+import { JsonObjectSchema } from "@/features/agents/schemas";
+
+export const VerdictSchema = z.enum(["confirmed", "rejected", "deferred"]);
+
+/** Task tools whose confirmation changes the task (issue: agent runtime proposes them). */
+export const TaskToolArgs = {
+  propose_status: z.object({ status: z.enum(["open", "in_progress", "done"]) }),
+  propose_checklist_items: z.object({ items: z.array(z.string().trim().min(1).max(500)).min(1).max(20) }),
+  propose_estimate: z.object({ minutes: z.number().int().min(1).max(100_000) }),
+} as const;
+
+export const ChangeItemInput = z.object({
+  tool: z.string().trim().min(1).max(80),
+  args: JsonObjectSchema.default({}),
+  summary: z.string().trim().min(1).max(1000),
+});
+
+export const DecideInput = z
+  .object({
+    itemIds: z.array(IdSchema).min(1, { error: "Select at least one item." }).max(200),
+    verdict: VerdictSchema,
+    reason: z.string().trim().max(2000).optional(),
+  })
+  .refine((d) => d.verdict !== "rejected" || (d.reason?.length ?? 0) >= 3, {
+    error: "Say why you reject it (at least 3 characters): the improver learns from it.",
+    path: ["reason"],
+  });

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { IdSchema } from "@/features/workspaces/schemas";
+
+const optionalId = z.preprocess((v) => (v === "" ? undefined : v), IdSchema.optional());
+const optionalDate = z.preprocess(
+  (v) => (v === "" || v === undefined ? undefined : v),
+  z.coerce.date({ error: "Use a date like 2026-11-01." }).optional(),
+);
+
+/** Search parameters (URL query string of /w/[slug]/search and the service input). */
+export const SearchInput = z.object({
+  q: z.string().trim().max(200, { error: "Keep the query under 200 characters." }).default(""),
+  kind: z.enum(["all", "observation", "report"]).default("all"),
+  templateId: optionalId,
+  agentId: optionalId,
+  from: optionalDate,
+  to: optionalDate,
+  sort: z.enum(["recent", "relevance"]).default("recent"),
+  page: z.coerce.number().int().min(1).max(50).default(1),
+});
+export type SearchParams = z.output<typeof SearchInput>;

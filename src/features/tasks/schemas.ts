@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { IdSchema } from "@/features/workspaces/schemas";
+
+export const TaskStatusSchema = z.enum(["open", "in_progress", "done"]);
+export const ChecklistItemSchema = z.object({ id: z.string().min(1).max(40), text: z.string().trim().min(1).max(500), done: z.boolean().default(false) });
+export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
+
+export const TaskFields = {
+  title: z.string({ error: "A title is required." }).trim().min(3, { error: "Use at least 3 characters." }).max(200),
+  description: z.string().trim().max(10_000).default(""),
+};
+
+export const CreateTaskInput = z.object({
+  ...TaskFields,
+  /** Creates the task's agent on this template. */
+  templateId: IdSchema.optional(),
+});
+
+export const UpdateTaskInput = z.object({
+  taskId: IdSchema,
+  title: TaskFields.title.optional(),
+  description: z.string().trim().max(10_000).optional(),
+  status: TaskStatusSchema.optional(),
+  estimateMinutes: z.number().int().min(1).max(100_000).nullable().optional(),
+});

@@ -1,0 +1,56 @@
+import "server-only";
+import { db } from "@/server/db";
+
+export async function listTemplates(workspaceId: string) {
+  const [templates, lastRuns] = await Promise.all([
+    db.agentTemplate.findMany({
+      where: { workspaceId },
+      orderBy: [{ level: "asc" }, { name: "asc" }],
+      select: {
+        id: true, name: true, description: true, kind: true, level: true, updatedAt: true,
+        head: { select: { number: true, createdAt: true, authoredBy: true } },
+        _count: { select: { agents: { where: { lifecycle: { not: "destroyed" } } }, versions: true } },
+      },
+    }),
+    db.wakeRun.groupBy({ by: ["templateId"], where: { workspaceId }, _max: { startedAt: true } }),
+  ]);
+  const last = new Map(lastRuns.map((r) => [r.templateId, r._max.startedAt]));
+  return templates.map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    kind: t.kind,
+    level: t.level,
+    headNumber: t.head?.number ?? null,
+    headCreatedAt: t.head?.createdAt ?? null,
+    versionCount: t._count.versions,
+    instanceCount: t._count.agents,
+    lastActivityAt: last.get(t.id) ?? null,
+  }));
+}
+
+export async function getTemplate(workspaceId: string, templateId: string) {
+  return db.agentTemplate.findFirst({
+    where: { id: templateId, workspaceId },
+    select: {
+      id: true, name: true, description: true, kind: true, level: true, modelId: true, refineConfig: true,
+      headVersionId: true, createdAt: true, updatedAt: true,
+      _count: { select: { agents: true } },
+    },
+  });
+}
+
+export async function listVersions(workspaceId: string, templateId: string) {
+  return db.templateVersion.findMany({
+    where: { workspaceId, templateId },
+    orderBy: { number: "desc" },
+    select: {
+      id: true, number: true, directives: true, authoredBy: true, rationale: true, createdAt: true,
+      author: { select: { name: true, email: true } },
+      parent: { select: { number: true } },
+      _count: { select: { runs: true } },
+    },
+  });
+}
+
+export type VersionRow = Awaited<ReturnType<typeof listVersions>>[number];
