@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Users } from "lucide-react";
+import { Bot, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
@@ -6,11 +6,12 @@ import { signOut } from "@/features/auth/actions/sign-out";
 import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-switcher";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 import { listMyWorkspaces } from "@/features/workspaces/server/queries";
+import { countPendingDecisions } from "@/features/decisions/server/queries";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const workspaces = await listMyWorkspaces(ctx.user.id);
+  const [workspaces, pending] = await Promise.all([listMyWorkspaces(ctx.user.id), countPendingDecisions(ctx.workspace.id)]);
   const base = `/w/${ctx.workspace.slug}`;
   return (
     <div className="flex min-h-screen">
@@ -24,8 +25,32 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <NavLink href={base} exact>
             <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
           </NavLink>
+          <NavLink href={`${base}/templates`}>
+            <FileCode2 className="h-4 w-4" aria-hidden /> Templates
+          </NavLink>
+          <NavLink href={`${base}/agents`}>
+            <Bot className="h-4 w-4" aria-hidden /> Agents
+          </NavLink>
+          <NavLink href={`${base}/tasks`}>
+            <ListTodo className="h-4 w-4" aria-hidden /> Tasks
+          </NavLink>
+          <NavLink href={`${base}/inbox`}>
+            <Inbox className="h-4 w-4" aria-hidden /> Decisions
+            {pending > 0 ? (
+              <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending`}>
+                {pending}
+              </span>
+            ) : null}
+          </NavLink>
+          <NavLink href={`${base}/search`}>
+            <Search className="h-4 w-4" aria-hidden /> Search
+          </NavLink>
+          <p className="mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">Settings</p>
           <NavLink href={`${base}/settings/members`}>
             <Users className="h-4 w-4" aria-hidden /> Members
+          </NavLink>
+          <NavLink href={`${base}/settings/api-keys`}>
+            <KeyRound className="h-4 w-4" aria-hidden /> API keys
           </NavLink>
         </nav>
         <div className="border-t border-zinc-200 pt-3">

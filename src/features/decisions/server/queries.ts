@@ -36,3 +36,7 @@ export async function listDecisionsForAgent(workspaceId: string, agentId: string
     select: { id: true, tool: true, verdict: true, reason: true, decidedAt: true, item: { select: { summary: true } }, decidedBy: { select: { name: true, email: true } } },
   });
 }
+
+export async function countPendingDecisions(workspaceId: string) {
+  return db.changeItem.count({ where: { workspaceId, status: "pending" } });
+}

@@ -1,11 +1,9 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "../markers";
 import type { SearchParams } from "../schemas";
 
-/** Markers ts_headline puts around matches; the UI turns them into <mark> (never raw HTML). */
-export const HIGHLIGHT_START = "\u0001";
-export const HIGHLIGHT_END = "\u0002";
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=40, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
 
 export const PAGE_SIZE = 20;

@@ -1,0 +1,147 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { formatDateTime, formatDuration, formatScore, timeAgo } from "@/lib/format";
+import { RatingSlider } from "@/features/agents/components/rating-slider";
+import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server/queries";
+import { listDecisionsForAgent } from "@/features/decisions/server/queries";
+import { can } from "@/features/workspaces/permissions";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+
+export const metadata: Metadata = { title: "Agent" };
+
+const verdictTone = { confirmed: "green", rejected: "red", deferred: "amber" } as const;
+
+export default async function AgentPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
+  const { slug, id } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const agent = await getAgent(ctx.workspace.id, id);
+  if (!agent) notFound();
+  const [runs, { observations, reports }, decisions] = await Promise.all([
+    listRuns(ctx.workspace.id, id),
+    listAgentMessages(ctx.workspace.id, id),
+    listDecisionsForAgent(ctx.workspace.id, id, 20),
+  ]);
+  const canRate = can(ctx.membership.role, "runs.rate");
+  const state = agent.state;
+  const facts: [string, React.ReactNode][] = [
+    ["Template", <Link key="t" href={`/w/${slug}/templates/${agent.template.id}`} className="text-brand-700 hover:underline">{agent.template.name} (active v{agent.template.head?.number})</Link>],
+    ["Task", agent.task ? <Link key="k" href={`/w/${slug}/tasks/${agent.task.id}`} className="text-brand-700 hover:underline">{agent.task.title}</Link> : "—"],
+    ["Lifecycle", agent.lifecycle],
+    ["Last wake", timeAgo(state?.lastWakeAt)],
+    ["Wakes", state?.wakeCounter ?? 0],
+    ["Consecutive failures", state?.consecutiveFailureCount ?? 0],
+    ["Next scheduled wake", state?.scheduledWakeAt ? formatDateTime(state.scheduledWakeAt) : "—"],
+    ["State revision", state?.revision ?? 0],
+  ];
+
+  return (
+    <>
+      <PageHeader title={agent.displayName} description={`Created ${formatDateTime(agent.createdAt)}${agent.externalId ? ` · external id ${agent.externalId}` : ""}`} />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader title="State" />
+          <dl className="grid gap-x-8 gap-y-3 p-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
+            {facts.map(([k, v]) => (
+              <div key={k}>
+                <dt className="text-xs uppercase tracking-wide text-zinc-500">{k}</dt>
+                <dd className="mt-0.5 font-medium text-zinc-800">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+
+        <Card>
+          <CardHeader title="Runs" description="Each run records the template version it used. Rate runs: it is feedback the improver reads." />
+          {runs.length === 0 ? (
+            <p className="px-5 py-6 text-sm text-zinc-500">No runs yet.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
+                  <tr>
+                    <th className="px-3 py-2 font-medium">Started</th>
+                    <th className="px-3 py-2 font-medium">Reason</th>
+                    <th className="px-3 py-2 font-medium">Version</th>
+                    <th className="px-3 py-2 font-medium">Status</th>
+                    <th className="px-3 py-2 font-medium">Duration</th>
+                    <th className="px-3 py-2 font-medium">Tokens</th>
+                    <th className="px-3 py-2 font-medium">Quality</th>
+                    <th className="px-3 py-2 font-medium">Your rating</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-100">
+                  {runs.map((r) => (
+                    <tr key={r.id} data-testid="run-row">
+                      <td className="whitespace-nowrap px-3 py-2">{formatDateTime(r.startedAt)}</td>
+                      <td className="px-3 py-2">{r.reason}</td>
+                      <td className="px-3 py-2">v{r.version.number}</td>
+                      <td className="px-3 py-2">
+                        <Badge tone={r.status === "succeeded" ? "green" : r.status === "failed" ? "red" : "amber"}>{r.status}</Badge>
+                      </td>
+                      <td className="px-3 py-2 tabular-nums">{formatDuration(r.durationMs)}</td>
+                      <td className="px-3 py-2 tabular-nums">{(r.inputTokens + r.outputTokens).toLocaleString("en")}</td>
+                      <td className="px-3 py-2 tabular-nums">{formatScore(r.qualityScore)}</td>
+                      <td className="px-3 py-2">
+                        {r.status === "running" ? "—" : <RatingSlider workspaceSlug={slug} runId={r.id} initial={r.userRating} readOnly={!canRate} />}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card>
+            <CardHeader title="Observations" description="Newest first" />
+            <ul className="max-h-[28rem] divide-y divide-zinc-100 overflow-auto">
+              {observations.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">None yet.</li> : null}
+              {observations.map((o) => (
+                <li key={o.id} className="px-5 py-3 text-sm">
+                  <p className="text-zinc-800">{o.text}</p>
+                  <p className="mt-1 text-xs text-zinc-500">{formatDateTime(o.createdAt)}</p>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card>
+            <CardHeader title="Reports" />
+            <ul className="max-h-[28rem] divide-y divide-zinc-100 overflow-auto">
+              {reports.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">None yet.</li> : null}
+              {reports.map((r) => (
+                <li key={r.id} className="px-5 py-3 text-sm">
+                  <div className="mb-1 flex items-center gap-2 text-xs text-zinc-500">
+                    <Badge>{r.scope}</Badge>
+                    {r.confidence != null ? <span>confidence {formatScore(r.confidence)}</span> : null}
+                    <span>{formatDateTime(r.createdAt)}</span>
+                  </div>
+                  <pre className="whitespace-pre-wrap font-sans text-zinc-800">{r.markdown}</pre>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+
+        <Card>
+          <CardHeader title="Decisions on its proposals" />
+          <ul className="divide-y divide-zinc-100">
+            {decisions.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">No decisions yet.</li> : null}
+            {decisions.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center gap-2 px-5 py-3 text-sm">
+                <Badge tone={verdictTone[d.verdict]}>{d.verdict}</Badge>
+                <span className="text-zinc-800">{d.item.summary}</span>
+                {d.reason ? <span className="text-zinc-500">— “{d.reason}”</span> : null}
+                <span className="ml-auto text-xs text-zinc-500">
+                  {d.decidedBy?.name ?? d.decidedBy?.email ?? "API"}, {formatDateTime(d.decidedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </>
+  );
+}

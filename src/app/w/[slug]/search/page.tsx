@@ -1,0 +1,117 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge, Card, Notice, PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { formatDateTime } from "@/lib/format";
+import { listAgents } from "@/features/agents/server/queries";
+import { Highlighted } from "@/features/search/components/highlighted";
+import { SearchInput } from "@/features/search/schemas";
+import { searchMessages } from "@/features/search/server/search-messages";
+import { listTemplates } from "@/features/templates/server/queries";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+
+export const metadata: Metadata = { title: "Search" };
+
+const control = "h-9 rounded-lg border border-zinc-300 bg-white px-2 text-sm";
+
+export default async function SearchPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { slug } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const raw = await searchParams;
+  const parsed = SearchInput.safeParse(raw);
+  const input = parsed.success ? parsed.data : SearchInput.parse({});
+  const [templates, agents, result] = await Promise.all([
+    listTemplates(ctx.workspace.id),
+    listAgents({ workspaceId: ctx.workspace.id, templateId: input.templateId, limit: 500 }),
+    parsed.success && (input.q || raw.kind) ? searchMessages(ctx.workspace.id, input) : Promise.resolve(null),
+  ]);
+  const pageHref = (page: number) => `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v) as [string, string][]), page: String(page) })}`;
+
+  return (
+    <>
+      <PageHeader title="Search" description="Observations and reports from every agent. Web-search syntax: “exact phrase”, or, -exclude." />
+      <Card className="mb-6">
+        <form method="get" role="search" className="flex flex-wrap items-end gap-3 p-4">
+          <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
+            <span className="font-medium text-zinc-700">Query</span>
+            <input name="q" type="search" defaultValue={input.q} placeholder={`"duplicate ticket" -billing`} className={`${control} px-3`} aria-label="Search query" />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-zinc-700">Kind</span>
+            <select name="kind" defaultValue={input.kind} className={control}>
+              <option value="all">All</option>
+              <option value="observation">Observations</option>
+              <option value="report">Reports</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-zinc-700">Template</span>
+            <select name="templateId" defaultValue={input.templateId ?? ""} className={control}>
+              <option value="">Any</option>
+              {templates.map((t) => (
+                <option key={t.id} value={t.id}>{t.name}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-zinc-700">Agent</span>
+            <select name="agentId" defaultValue={input.agentId ?? ""} className={`${control} max-w-56`}>
+              <option value="">Any</option>
+              {agents.map((a) => (
+                <option key={a.id} value={a.id}>{a.displayName}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-zinc-700">From</span>
+            <input type="date" name="from" defaultValue={input.from?.toISOString().slice(0, 10) ?? ""} className={control} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-zinc-700">To</span>
+            <input type="date" name="to" defaultValue={input.to?.toISOString().slice(0, 10) ?? ""} className={control} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-zinc-700">Order</span>
+            <select name="sort" defaultValue={input.sort} className={control}>
+              <option value="recent">Newest</option>
+              <option value="relevance">Relevance</option>
+            </select>
+          </label>
+          <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+            Search
+          </button>
+        </form>
+      </Card>
+
+      {!parsed.success ? (
+        <Notice tone="error">{parsed.error.issues.map((i) => i.message).join(" ")}</Notice>
+      ) : result === null ? (
+        <EmptyState title="Search what your agents noticed">Try a word like “estimate”, a phrase in quotes, or filter by template.</EmptyState>
+      ) : result.hits.length === 0 ? (
+        <EmptyState title="No matches">Check the spelling, remove a filter, or use fewer words.</EmptyState>
+      ) : (
+        <>
+          <ol className="space-y-3" aria-label="Results">
+            {result.hits.map((h) => (
+              <li key={`${h.kind}-${h.id}`} className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs" data-testid="search-hit">
+                <div className="mb-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+                  <Badge tone={h.kind === "report" ? "brand" : "zinc"}>{h.kind}</Badge>
+                  <Link href={`/w/${slug}/agents/${h.agentId}`} className="font-medium text-zinc-700 hover:underline">{h.agentName}</Link>
+                  <span>· {h.templateName}</span>
+                  <span>· {formatDateTime(h.createdAt)}</span>
+                </div>
+                <p className="text-sm leading-relaxed text-zinc-800">
+                  <Highlighted text={h.snippet} />
+                </p>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-4 flex justify-between text-sm">
+            {input.page > 1 ? <Link className="font-medium text-brand-600 hover:underline" href={pageHref(input.page - 1)}>← Newer</Link> : <span />}
+            {result.hasMore ? <Link className="font-medium text-brand-600 hover:underline" href={pageHref(input.page + 1)}>More results →</Link> : null}
+          </div>
+        </>
+      )}
+    </>
+  );
+}

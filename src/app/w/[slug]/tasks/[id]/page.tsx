@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { formatDateTime, timeAgo } from "@/lib/format";
+import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
+import { TaskStatusSelect } from "@/features/tasks/components/task-status-select";
+import type { ChecklistItem } from "@/features/tasks/schemas";
+import { getTask } from "@/features/tasks/server/queries";
+import { can } from "@/features/workspaces/permissions";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+
+export const metadata: Metadata = { title: "Task" };
+
+export default async function TaskPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
+  const { slug, id } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const task = await getTask(ctx.workspace.id, id);
+  if (!task) notFound();
+  const checklist = (Array.isArray(task.checklist) ? task.checklist : []) as ChecklistItem[];
+  return (
+    <>
+      <PageHeader
+        title={task.title}
+        description={`Created ${formatDateTime(task.createdAt)}${task.completedAt ? ` · done ${formatDateTime(task.completedAt)}` : ""}`}
+        actions={can(ctx.membership.role, "tasks.write") ? <TaskStatusSelect workspaceSlug={slug} taskId={task.id} status={task.status} /> : <TaskStatusBadge status={task.status} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="Description" />
+            <p className="whitespace-pre-wrap p-5 text-sm text-zinc-800">{task.description || "No description."}</p>
+          </Card>
+          <Card>
+            <CardHeader title="Checklist" description={checklist.length ? `${checklist.filter((c) => c.done).length} of ${checklist.length} done` : undefined} />
+            <ul className="divide-y divide-zinc-100">
+              {checklist.length === 0 ? <li className="px-5 py-4 text-sm text-zinc-500">Empty. The agent may propose items.</li> : null}
+              {checklist.map((c) => (
+                <li key={c.id} className="flex items-center gap-3 px-5 py-2.5 text-sm">
+                  <input type="checkbox" checked={c.done} readOnly aria-label={c.text} className="accent-brand-600" />
+                  <span className={c.done ? "text-zinc-400 line-through" : ""}>{c.text}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+        <Card className="h-fit">
+          <CardHeader title="Agent" />
+          <div className="space-y-2 p-5 text-sm">
+            {task.agent ? (
+              <>
+                <Link href={`/w/${slug}/agents/${task.agent.id}`} className="font-medium text-brand-700 hover:underline">
+                  {task.agent.displayName}
+                </Link>
+                <p className="text-zinc-600">
+                  on <Link href={`/w/${slug}/templates/${task.agent.template.id}`} className="hover:underline">{task.agent.template.name}</Link>
+                </p>
+                <p className="text-zinc-500">Last wake {timeAgo(task.agent.state?.lastWakeAt)} · {task.agent.state?.wakeCounter ?? 0} wakes</p>
+              </>
+            ) : (
+              <p className="text-zinc-500">No agent works on this task.</p>
+            )}
+            <p className="pt-2 text-zinc-600">Estimate: {task.estimateMinutes ? `${task.estimateMinutes} min` : "—"}</p>
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/format";
+import { NewVersionForm } from "@/features/templates/components/new-version-form";
+import { SetHeadButton } from "@/features/templates/components/set-head-button";
+import { VersionDiff } from "@/features/templates/components/version-diff";
+import { getTemplate, listVersions, type VersionRow } from "@/features/templates/server/queries";
+import { can } from "@/features/workspaces/permissions";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+
+export const metadata: Metadata = { title: "Template" };
+
+const CompareParams = z.object({ a: z.coerce.number().int().positive().optional(), b: z.coerce.number().int().positive().optional() });
+
+function author(v: VersionRow) {
+  if (v.authoredBy === "agent") return "Improver agent";
+  if (v.authoredBy === "system") return "System";
+  return v.author?.name ?? v.author?.email ?? "A person";
+}
+
+export default async function TemplatePage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { slug, id } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const [template, versions] = await Promise.all([getTemplate(ctx.workspace.id, id), listVersions(ctx.workspace.id, id)]);
+  if (!template) notFound();
+  const head = versions.find((v) => v.id === template.headVersionId)!;
+  const canWrite = can(ctx.membership.role, "templates.write");
+
+  const compare = CompareParams.safeParse(await searchParams);
+  const byNumber = (n?: number) => (n ? versions.find((v) => v.number === n) : undefined);
+  const right = byNumber(compare.data?.b) ?? head;
+  const left = byNumber(compare.data?.a) ?? (right.parent ? byNumber(right.parent.number) : undefined) ?? versions.find((v) => v.number === right.number - 1) ?? right;
+
+  return (
+    <>
+      <PageHeader
+        title={template.name}
+        description={template.description || undefined}
+        actions={
+          <div className="flex items-center gap-2 text-sm">
+            <Badge tone="brand">Active: v{head.number}</Badge>
+            <Badge>{template._count.agents} instances</Badge>
+          </div>
+        }
+      />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader title={`Active directives · v${head.number}`} description={`${author(head)}, ${formatDateTime(head.createdAt)}${head.rationale ? ` — ${head.rationale}` : ""}`} />
+          <div className="space-y-4 p-5">
+            <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-zinc-50 p-4 font-mono text-[13px] leading-relaxed text-zinc-800" data-testid="active-directives">
+              {head.directives}
+            </pre>
+            {canWrite ? <NewVersionForm workspaceSlug={slug} templateId={template.id} headDirectives={head.directives} headNumber={head.number} /> : null}
+          </div>
+        </Card>
+
+        <Card>
+          <CardHeader title="Compare versions" description="Word-level differences between any two versions." />
+          <div className="space-y-4 p-5">
+            <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Choose versions to compare">
+              {(["a", "b"] as const).map((key) => (
+                <label key={key} className="flex flex-col gap-1">
+                  <span className="font-medium text-zinc-700">{key === "a" ? "From" : "To"}</span>
+                  <select name={key} defaultValue={(key === "a" ? left : right).number} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
+                    {versions.map((v) => (
+                      <option key={v.id} value={v.number}>
+                        v{v.number}
+                        {v.id === head.id ? " (active)" : ""}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+              <button type="submit" className="h-9 rounded-lg border border-zinc-300 bg-white px-3 font-medium hover:bg-zinc-50">
+                Compare
+              </button>
+            </form>
+            <VersionDiff before={left.directives} after={right.directives} beforeLabel={`v${left.number}`} afterLabel={`v${right.number}`} />
+          </div>
+        </Card>
+
+        <Card>
+          <CardHeader title="Version history" description="Versions are never edited. Promote or roll back moves the active pointer; instances follow at their next run." />
+          <ol className="divide-y divide-zinc-100">
+            {versions.map((v) => (
+              <li key={v.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm" data-testid="version-row" data-version={v.number}>
+                <div className="min-w-0">
+                  <div className="flex items-center gap-2">
+                    <span className="font-semibold">v{v.number}</span>
+                    {v.id === head.id ? <Badge tone="green">Active</Badge> : null}
+                    <Badge tone={v.authoredBy === "agent" ? "brand" : "zinc"}>{author(v)}</Badge>
+                    <span className="text-zinc-500">{formatDateTime(v.createdAt)}</span>
+                    <span className="text-zinc-400">· {v._count.runs} runs</span>
+                  </div>
+                  {v.rationale ? <p className="mt-1 text-zinc-600">{v.rationale}</p> : null}
+                </div>
+                <div className="flex items-center gap-2">
+                  <Link className="text-sm font-medium text-brand-600 hover:underline" href={`?a=${v.parent?.number ?? Math.max(1, v.number - 1)}&b=${v.number}`}>
+                    Changes
+                  </Link>
+                  {canWrite && v.id !== head.id ? (
+                    <SetHeadButton workspaceSlug={slug} templateId={template.id} versionId={v.id} number={v.number} headNumber={head.number} />
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useAction } from "@/lib/use-action";
+import { rateRun } from "../actions/rate-run";
+
+const anchors = [
+  { value: 0, label: "Needs work" },
+  { value: 0.5, label: "Adequate" },
+  { value: 1, label: "Excellent" },
+];
+
+export function anchorFor(v: number) {
+  return v < 0.34 ? "Needs work" : v < 0.67 ? "Adequate" : "Excellent";
+}
+
+/** 0–1 run rating with labelled anchors; saving replaces an earlier rating. */
+export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { workspaceSlug: string; runId: string; initial: number | null; readOnly?: boolean }) {
+  const id = useId();
+  const [value, setValue] = useState(initial ?? 0.5);
+  const [saved, setSaved] = useState(initial);
+  const { run, pending, error } = useAction(rateRun);
+  if (readOnly) {
+    return <span className="text-sm text-zinc-600">{saved == null ? "Not rated" : `${saved.toFixed(2)} · ${anchorFor(saved)}`}</span>;
+  }
+  return (
+    <div className="flex items-start gap-2">
+      <div className="w-40">
+        <input
+          id={id}
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={value}
+          aria-label="Rating"
+          aria-valuetext={`${value.toFixed(2)}, ${anchorFor(value)}`}
+          list={`${id}-anchors`}
+          onChange={(e) => setValue(Number(e.target.value))}
+          className="h-2 w-full cursor-pointer accent-brand-600"
+        />
+        <datalist id={`${id}-anchors`}>
+          {anchors.map((a) => (
+            <option key={a.value} value={a.value} label={a.label} />
+          ))}
+        </datalist>
+        <div className="flex justify-between text-[10px] leading-tight text-zinc-500" aria-hidden>
+          {anchors.map((a) => (
+            <span key={a.value}>{a.label}</span>
+          ))}
+        </div>
+      </div>
+      <span className="w-9 pt-0.5 text-right font-mono text-xs tabular-nums">{value.toFixed(2)}</span>
+      <Button size="sm" variant={saved === value ? "ghost" : "secondary"} disabled={pending || saved === value} onClick={() => void run({ workspaceSlug, runId, rating: value }, () => setSaved(value))}>
+        {saved === value ? "Saved" : "Save rating"}
+      </Button>
+      {error ? <p className="text-xs text-red-600" role="alert">{error.message}</p> : null}
+    </div>
+  );
+}

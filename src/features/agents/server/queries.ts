@@ -1,0 +1,59 @@
+import "server-only";
+import { db } from "@/server/db";
+
+export async function listAgents({ workspaceId, templateId, limit = 200 }: { workspaceId: string; templateId?: string; limit?: number }) {
+  return db.agent.findMany({
+    where: { workspaceId, ...(templateId ? { templateId } : {}) },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    select: {
+      id: true, displayName: true, lifecycle: true, kind: true, createdAt: true,
+      template: { select: { id: true, name: true } },
+      task: { select: { id: true, title: true, status: true } },
+      state: { select: { lastWakeAt: true, wakeCounter: true, consecutiveFailureCount: true } },
+    },
+  });
+}
+
+export async function getAgent(workspaceId: string, agentId: string) {
+  return db.agent.findFirst({
+    where: { id: agentId, workspaceId },
+    select: {
+      id: true, displayName: true, lifecycle: true, kind: true, externalId: true, createdAt: true,
+      template: { select: { id: true, name: true, head: { select: { number: true } } } },
+      task: { select: { id: true, title: true, status: true } },
+      state: true,
+    },
+  });
+}
+
+export async function listRuns(workspaceId: string, agentId: string, limit = 30) {
+  return db.wakeRun.findMany({
+    where: { workspaceId, agentId },
+    orderBy: { startedAt: "desc" },
+    take: limit,
+    select: {
+      id: true, reason: true, status: true, startedAt: true, durationMs: true, inputTokens: true, outputTokens: true,
+      qualityScore: true, iterations: true, userRating: true, ratedAt: true, error: true,
+      version: { select: { number: true } },
+    },
+  });
+}
+
+export async function listAgentMessages(workspaceId: string, agentId: string, limit = 30) {
+  const [observations, reports] = await Promise.all([
+    db.agentMessage.findMany({
+      where: { workspaceId, agentId, kind: "observation" },
+      orderBy: { createdAt: "desc" },
+      take: limit,
+      select: { id: true, text: true, createdAt: true },
+    }),
+    db.agentReport.findMany({
+      where: { workspaceId, agentId },
+      orderBy: { createdAt: "desc" },
+      take: 10,
+      select: { id: true, scope: true, markdown: true, confidence: true, createdAt: true },
+    }),
+  ]);
+  return { observations, reports };
+}

@@ -1,0 +1,55 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/card";
+import { Field, Input, Select } from "@/components/ui/field";
+import { useAction } from "@/lib/use-action";
+import { createTask } from "../actions/create-task";
+
+export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: string; templates: { id: string; name: string }[] }) {
+  const router = useRouter();
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [templateId, setTemplateId] = useState(templates[0]?.id ?? "");
+  const { run, pending, error, fieldError } = useAction(createTask);
+  return (
+    <form
+      aria-label="New task"
+      className="space-y-4 p-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run({ workspaceSlug, title, description, templateId: templateId || undefined }, (t) => router.push(`/w/${workspaceSlug}/tasks/${t.id}`));
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-[1fr_16rem]">
+        <Field label="Title" htmlFor="task-title" error={fieldError("title")}>
+          <Input id="task-title" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Reply to the enterprise renewal thread" />
+        </Field>
+        <Field label="Agent template" htmlFor="task-template" error={fieldError("templateId")}>
+          <Select id="task-template" value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
+            <option value="">No agent</option>
+            {templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field label="Description" htmlFor="task-description" error={fieldError("description")}>
+        <textarea
+          id="task-description"
+          rows={3}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          className="block w-full rounded-lg border border-zinc-300 bg-white p-3 text-sm shadow-xs focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+        />
+      </Field>
+      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
+      <Button type="submit" disabled={pending}>
+        {pending ? "Creating…" : "Create task"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+"use client";
+import { Select } from "@/components/ui/field";
+import { useAction } from "@/lib/use-action";
+import { updateTask } from "../actions/update-task";
+
+const labels = { open: "Open", in_progress: "In progress", done: "Done" } as const;
+
+export function TaskStatusSelect({ workspaceSlug, taskId, status }: { workspaceSlug: string; taskId: string; status: keyof typeof labels }) {
+  const { run, pending, error } = useAction(updateTask);
+  return (
+    <div>
+      <Select aria-label="Status" className="h-9 w-40" value={status} disabled={pending} onChange={(e) => void run({ workspaceSlug, taskId, status: e.target.value as keyof typeof labels })}>
+        {Object.entries(labels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </Select>
+      {error ? <p className="mt-1 text-xs text-red-600" role="alert">{error.message}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/field";
+import { useAction } from "@/lib/use-action";
+import { createTemplateVersion } from "../actions/create-template-version";
+
+export function NewVersionForm({ workspaceSlug, templateId, headDirectives, headNumber }: { workspaceSlug: string; templateId: string; headDirectives: string; headNumber: number }) {
+  const [open, setOpen] = useState(false);
+  const [directives, setDirectives] = useState(headDirectives);
+  const [rationale, setRationale] = useState("");
+  const [created, setCreated] = useState<number | null>(null);
+  const { run, pending, error, fieldError } = useAction(createTemplateVersion);
+  if (!open) {
+    return (
+      <div className="flex items-center gap-3">
+        <Button variant="secondary" onClick={() => { setDirectives(headDirectives); setOpen(true); setCreated(null); }}>
+          Edit directives → new version
+        </Button>
+        {created ? <span className="text-sm text-emerald-700" role="status">Version {created} is now active.</span> : null}
+      </div>
+    );
+  }
+  return (
+    <form
+      className="space-y-4"
+      aria-label="New version"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run({ workspaceSlug, templateId, directives, rationale: rationale || undefined }, (v) => {
+          setCreated(v.number);
+          setOpen(false);
+          setRationale("");
+        });
+      }}
+    >
+      <Field label={`Directives (based on v${headNumber})`} htmlFor="version-directives" error={fieldError("directives")}>
+        <textarea
+          id="version-directives"
+          rows={14}
+          value={directives}
+          onChange={(e) => setDirectives(e.target.value)}
+          className="block w-full rounded-lg border border-zinc-300 bg-white p-3 font-mono text-sm shadow-xs focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+        />
+      </Field>
+      <Field label="Why this change?" htmlFor="version-rationale" error={fieldError("rationale")} hint="Kept with the version; the improver reads it.">
+        <Input id="version-rationale" value={rationale} onChange={(e) => setRationale(e.target.value)} placeholder="Agents over-estimated small tasks" />
+      </Field>
+      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending || directives.trim() === headDirectives.trim()}>
+          {pending ? "Saving…" : "Create and activate"}
+        </Button>
+        <Button variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useAction } from "@/lib/use-action";
+import { setTemplateHead } from "../actions/set-template-head";
+
+/** Promote or roll back, with an inline confirmation (the change affects every instance's next run). */
+export function SetHeadButton({ workspaceSlug, templateId, versionId, number, headNumber }: { workspaceSlug: string; templateId: string; versionId: string; number: number; headNumber: number }) {
+  const [confirming, setConfirming] = useState(false);
+  const { run, pending, error } = useAction(setTemplateHead);
+  const verb = number < headNumber ? "Roll back" : "Promote";
+  if (!confirming) {
+    return (
+      <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+        {verb} to v{number}
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-col items-end gap-1" role="group" aria-label={`Confirm ${verb.toLowerCase()}`}>
+      <p className="text-xs text-zinc-600">Every instance uses v{number} at its next run.</p>
+      <div className="flex gap-2">
+        <Button size="sm" variant="ghost" onClick={() => setConfirming(false)} disabled={pending}>
+          Cancel
+        </Button>
+        <Button size="sm" onClick={() => void run({ workspaceSlug, templateId, versionId }, () => setConfirming(false))} disabled={pending}>
+          {pending ? "Working…" : `Confirm ${verb.toLowerCase()}`}
+        </Button>
+      </div>
+      {error ? <p className="text-xs text-red-600" role="alert">{error.message}</p> : null}
+    </div>
+  );
+}

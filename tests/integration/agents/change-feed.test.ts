@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { countChangesSince, listChangesSince } from "@/features/agents/server/change-feed";
+import { createAgent } from "@/features/agents/server/create-agent";
+import { rateRun } from "@/features/agents/server/rate-run";
+import { recordObservation, writeReport } from "@/features/agents/server/record-message";
+import { recordRun } from "@/features/agents/server/record-run";
+import { createChangeSet } from "@/features/decisions/server/create-change-set";
+import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
+import { createTemplate } from "@/features/templates/server/create-template";
+import { createTask } from "@/features/tasks/server/create-task";
+import { db } from "@/server/db";
+import type { Scope } from "@/server/scope";
+import { createWorkspace, uid } from "../../factories";
+
+async function setup() {
+  const { workspace, owner } = await createWorkspace();
+  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const template = await createTemplate({ scope, name: `Feed ${uid()}`, directives: "Track everything carefully." });
+  const agent = await createAgent({ scope, templateId: template.id, displayName: "Watcher" });
+  return { scope, template, agent };
+}
+
+describe("change counter", () => {
+  it("is strictly increasing across tables, and updates restamp the row", async () => {
+    const { scope, template, agent } = await setup();
+    const start = (await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: 0, limit: 1000 })).at(-1)!.counter;
+    const obs = await recordObservation({ scope, agentId: agent.id, text: "First observation" });
+    const report = await writeReport({ scope, agentId: agent.id, markdown: "# Report", confidence: 0.7 });
+    const run = await recordRun({ scope, agentId: agent.id, reason: "manual", status: "succeeded" });
+    const changes = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: start });
+    const counters = changes.map((c) => c.counter);
+    expect(counters).toEqual([...counters].sort((a, b) => a - b));
+    expect(new Set(counters).size).toBe(counters.length);
+    expect(changes.map((c) => c.type)).toEqual(["message", "report", "run"]);
+    expect(changes.map((c) => c.id)).toEqual([obs.id, report.id, run.id]);
+
+    // Rating a run is an update: the run moves to the end of the feed with a new counter.
+    const last = counters.at(-1)!;
+    await rateRun({ scope, runId: run.id, rating: 0.8 });
+    const after = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: last });
+    expect(after).toEqual([expect.objectContaining({ type: "run", id: run.id })]);
+    expect(after[0].counter).toBeGreaterThan(last);
+    expect(await countChangesSince({ workspaceId: scope.workspaceId, templateId: template.id, sinceCounter: last })).toBe(1);
+  });
+
+  it("delta queries return exactly the rows changed after a counter, filtered by agent, template and type", async () => {
+    const { scope, template, agent } = await setup();
+    const other = await createAgent({ scope, templateId: template.id, displayName: "Other" });
+    await recordObservation({ scope, agentId: agent.id, text: "before the mark" });
+    const mark = (await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: 0, limit: 1000 })).at(-1)!.counter;
+
+    const { task } = await createTask({ scope, title: "Ship the release notes" });
+    const set = await createChangeSet({ scope, agentId: agent.id, items: [{ tool: "propose_estimate", args: { minutes: 30 }, summary: "30 minutes" }] });
+    await decideChangeItems({ scope, itemIds: [set.items[0].id], verdict: "rejected", reason: "Too optimistic" });
+    const o2 = await recordObservation({ scope, agentId: other.id, text: "other agent speaks" });
+
+    const all = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: mark });
+    // Each row appears once, at its latest counter: deciding the item restamped it after the decision.
+    expect(all.map((c) => c.type)).toEqual(["task", "changeSet", "decision", "changeItem", "message"]);
+    expect(all.find((c) => c.type === "task")?.id).toBe(task.id);
+
+    const mine = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: mark, agentId: agent.id });
+    expect(mine.map((c) => c.type)).toEqual(["changeSet", "decision", "changeItem"]);
+    const messages = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: mark, type: "message" });
+    expect(messages.map((c) => c.id)).toEqual([o2.id]);
+    const limited = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: mark, limit: 2 });
+    expect(limited.map((c) => c.type)).toEqual(["task", "changeSet"]);
+    // the template count excludes the task (tasks have no template)
+    expect(await countChangesSince({ workspaceId: scope.workspaceId, templateId: template.id, sinceCounter: mark })).toBe(4);
+  });
+
+  it("never returns rows of another workspace", async () => {
+    const a = await setup();
+    const b = await setup();
+    await recordObservation({ scope: b.scope, agentId: b.agent.id, text: "secret of b" });
+    const seen = await listChangesSince({ workspaceId: a.scope.workspaceId, sinceCounter: 0, limit: 1000 });
+    expect(seen.some((c) => c.agentId === b.agent.id || c.templateId === b.template.id)).toBe(false);
+    expect(await countChangesSince({ workspaceId: a.scope.workspaceId, templateId: b.template.id, sinceCounter: 0 })).toBe(0);
+    expect(await db.agentMessage.count({ where: { agentId: b.agent.id } })).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { recordObservation } from "@/features/agents/server/record-message";
+import { createChangeSet } from "@/features/decisions/server/create-change-set";
+import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
+import { createTemplate } from "@/features/templates/server/create-template";
+import { createTask } from "@/features/tasks/server/create-task";
+import { db } from "@/server/db";
+import type { Scope } from "@/server/scope";
+import { createWorkspace, uid } from "../../factories";
+
+async function setup() {
+  const { workspace, owner } = await createWorkspace();
+  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const template = await createTemplate({ scope, name: `Tasks ${uid()}`, directives: "Help people finish tasks." });
+  const { task, agent } = await createTask({ scope, title: "Prepare the quarterly report", templateId: template.id });
+  return { scope, task, agent: agent! };
+}
+
+describe("change decisions", () => {
+  it("confirming applies status, estimate and checklist proposals to the task", async () => {
+    const { scope, task, agent } = await setup();
+    const set = await createChangeSet({
+      scope,
+      agentId: agent.id,
+      items: [
+        { tool: "propose_status", args: { status: "done" }, summary: "Mark done" },
+        { tool: "propose_estimate", args: { minutes: 90 }, summary: "90 minutes" },
+        { tool: "propose_checklist_items", args: { items: ["Collect numbers", "Write summary"] }, summary: "Two steps" },
+      ],
+    });
+    expect(set.taskId).toBe(task.id);
+    const res = await decideChangeItems({ scope, itemIds: set.items.map((i) => i.id), verdict: "confirmed" });
+    expect(res).toEqual({ decided: 3, applied: 3, verdict: "confirmed" });
+    const after = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+    expect(after.status).toBe("done");
+    expect(after.completedAt).toBeInstanceOf(Date);
+    expect(after.estimateMinutes).toBe(90);
+    expect((after.checklist as { text: string }[]).map((c) => c.text)).toEqual(["Collect numbers", "Write summary"]);
+    const decisions = await db.changeDecision.findMany({ where: { changeItemId: { in: set.items.map((i) => i.id) } } });
+    expect(decisions.every((d) => d.verdict === "confirmed" && d.decidedById === scope.actorUserId)).toBe(true);
+  });
+
+  it("rejecting keeps the task, records the reason, and a decided item cannot be decided again", async () => {
+    const { scope, task, agent } = await setup();
+    const set = await createChangeSet({ scope, agentId: agent.id, items: [{ tool: "propose_status", args: { status: "done" }, summary: "Mark done" }] });
+    const [item] = set.items;
+    await decideChangeItems({ scope, itemIds: [item.id], verdict: "rejected", reason: "Numbers are not in yet" });
+    expect((await db.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe("open");
+    expect(await db.changeDecision.findFirst({ where: { changeItemId: item.id } })).toMatchObject({ verdict: "rejected", reason: "Numbers are not in yet" });
+    await expect(decideChangeItems({ scope, itemIds: [item.id], verdict: "confirmed" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("a deferred item can be decided later; a bulk with a foreign id writes nothing", async () => {
+    const { scope, agent } = await setup();
+    const other = await setup();
+    const set = await createChangeSet({ scope, agentId: agent.id, items: [{ tool: "propose_estimate", args: { minutes: 15 }, summary: "15 min" }] });
+    const foreign = await createChangeSet({ scope: other.scope, agentId: other.agent.id, items: [{ tool: "propose_estimate", args: { minutes: 5 }, summary: "5 min" }] });
+    await decideChangeItems({ scope, itemIds: [set.items[0].id], verdict: "deferred" });
+    await expect(decideChangeItems({ scope, itemIds: [set.items[0].id, foreign.items[0].id], verdict: "confirmed" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await db.changeItem.findUniqueOrThrow({ where: { id: set.items[0].id } })).status).toBe("deferred");
+    await decideChangeItems({ scope, itemIds: [set.items[0].id], verdict: "confirmed" });
+    expect(await db.changeDecision.count({ where: { changeItemId: set.items[0].id } })).toBe(2);
+    expect((await db.changeItem.findUniqueOrThrow({ where: { id: foreign.items[0].id } })).status).toBe("pending");
+  });
+
+  it("observations are searchable through the generated tsvector", async () => {
+    const { scope, agent } = await setup();
+    const word = `zebra${uid()}`;
+    await recordObservation({ scope, agentId: agent.id, text: `The ${word} estimate was far too optimistic` });
+    const rows = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "AgentMessage" WHERE "search" @@ websearch_to_tsquery('english', ${word})`;
+    expect(rows).toHaveLength(1);
+  });
+});

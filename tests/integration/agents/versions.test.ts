@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { createAgent } from "@/features/agents/server/create-agent";
+import { recordRun } from "@/features/agents/server/record-run";
+import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateVersion } from "@/features/templates/server/create-template-version";
+import { resolveActiveVersion } from "@/features/templates/server/resolve-active-version";
+import { setTemplateHead } from "@/features/templates/server/set-template-head";
+import { createTask } from "@/features/tasks/server/create-task";
+import { db } from "@/server/db";
+import type { Scope } from "@/server/scope";
+import { createWorkspace, uid } from "../../factories";
+
+async function setup() {
+  const { workspace, owner } = await createWorkspace();
+  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const template = await createTemplate({ scope, name: `TestBot ${uid()}`, directives: "Be helpful to the person." });
+  return { scope, template, workspace };
+}
+
+describe("template versions", () => {
+  it("propagate to new and existing instances; the run records the version it used (seed 001 §4.3)", async () => {
+    const { scope, template } = await setup();
+    // 1–3: instance A resolves version 1
+    const a = await createAgent({ scope, templateId: template.id, displayName: "A" });
+    const v1 = await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: a.templateId });
+    expect(v1).toMatchObject({ number: 1, directives: "Be helpful to the person." });
+    // 4–5: evolve
+    const v2 = await createTemplateVersion({ scope, templateId: template.id, directives: "Be helpful and concise.", authoredBy: "agent", rationale: "Users asked for shorter answers" });
+    expect(v2).toMatchObject({ number: 2, parentVersionId: v1.id, authoredBy: "agent" });
+    // 6–7: instance B (created with its task) resolves version 2
+    const { agent: b } = await createTask({ scope, title: "Task for B", templateId: template.id });
+    expect((await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: b!.templateId })).id).toBe(v2.id);
+    // 8–9: existing instance A's next run records version 2
+    const run = await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", durationMs: 1200 });
+    expect(run.templateVersionId).toBe(v2.id);
+    const state = await db.agentState.findUniqueOrThrow({ where: { agentId: a.id } });
+    expect(state).toMatchObject({ wakeCounter: 1, consecutiveFailureCount: 0 });
+  });
+
+  it("20 concurrent creates give versions 1..21 with no gaps or duplicates, head on 21", async () => {
+    const { scope, template } = await setup();
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createTemplateVersion({ scope, templateId: template.id, directives: `Directive revision ${i}`, authoredBy: "user" })),
+    );
+    const numbers = (await db.templateVersion.findMany({ where: { templateId: template.id }, select: { number: true } })).map((v) => v.number).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(new Set(created.map((v) => v.number)).size).toBe(20);
+    const head = await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: template.id });
+    expect(head.number).toBe(21);
+  });
+
+  it("rollback moves the head to an older version without editing any version row", async () => {
+    const { scope, template } = await setup();
+    const v2 = await createTemplateVersion({ scope, templateId: template.id, directives: "Second version text", authoredBy: "agent" });
+    const before = await db.templateVersion.findMany({ where: { templateId: template.id }, orderBy: { number: "asc" } });
+    await setTemplateHead({ scope, templateId: template.id, versionId: before[0].id });
+    expect((await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: template.id })).number).toBe(1);
+    const after = await db.templateVersion.findMany({ where: { templateId: template.id }, orderBy: { number: "asc" } });
+    expect(after).toEqual(before);
+    await expect(setTemplateHead({ scope, templateId: template.id, versionId: before[0].id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // a new version after a rollback continues the numbering and descends from the head
+    const v3 = await createTemplateVersion({ scope, templateId: template.id, directives: "Third version text", authoredBy: "user" });
+    expect(v3).toMatchObject({ number: 3, parentVersionId: before[0].id });
+    expect(v2.number).toBe(2);
+  });
+
+  it("never crosses workspaces", async () => {
+    const { template } = await setup();
+    const other = await createWorkspace();
+    const foreign: Scope = { workspaceId: other.workspace.id, actorUserId: other.owner.id };
+    await expect(createTemplateVersion({ scope: foreign, templateId: template.id, directives: "hijack attempt text", authoredBy: "user" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(createAgent({ scope: foreign, templateId: template.id, displayName: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await db.templateVersion.count({ where: { templateId: template.id } })).toBe(1);
+  });
+
+  it("refuses a duplicate template name in a workspace with 409", async () => {
+    const { scope, template } = await setup();
+    await expect(createTemplate({ scope, name: template.name, directives: "Something else entirely" })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
