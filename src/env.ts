@@ -17,6 +17,10 @@ const schema = z.object({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp:// or smtps://" }).optional()),
   EMAIL_FROM: optional.transform((v) => v ?? "Agent Coach <no-reply@agent-coach.local>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // Requests per API key per one-minute window on /api/v1 (429 with Retry-After above it).
+  API_RATE_LIMIT_PER_MINUTE: optional
+    .transform((v) => Number(v ?? "120"))
+    .pipe(z.number({ error: "API_RATE_LIMIT_PER_MINUTE must be a number" }).int().min(1, { error: "API_RATE_LIMIT_PER_MINUTE must be at least 1" }).max(1_000_000)),
 });
 
 export type Env = z.infer<typeof schema>;

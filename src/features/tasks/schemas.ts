@@ -2,7 +2,12 @@ import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
 
 export const TaskStatusSchema = z.enum(["open", "in_progress", "done"]);
-export const ChecklistItemSchema = z.object({ id: z.string().min(1).max(40), text: z.string().trim().min(1).max(500), done: z.boolean().default(false) });
+export const ChecklistItemSchema = z.object({
+  /** Optional on input: generated when missing, so API clients can send just the text. */
+  id: z.string().min(1).max(40).default(() => crypto.randomUUID().slice(0, 12)),
+  text: z.string().trim().min(1).max(500),
+  done: z.boolean().default(false),
+});
 export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
 
 export const TaskFields = {

@@ -1,7 +1,11 @@
-import { UserPlus } from "lucide-react";
+import { ArrowRight, UserPlus } from "lucide-react";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { timeAgo } from "@/lib/format";
+import { countPendingDecisions } from "@/features/decisions/server/queries";
+import { listTemplates } from "@/features/templates/server/queries";
 import { can, roleLabels } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 import { listMembers } from "@/features/workspaces/server/queries";
@@ -9,7 +13,11 @@ import { listMembers } from "@/features/workspaces/server/queries";
 export default async function WorkspaceDashboard({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const members = await listMembers(ctx.workspace.id);
+  const [members, templates, pending] = await Promise.all([
+    listMembers(ctx.workspace.id),
+    listTemplates(ctx.workspace.id),
+    countPendingDecisions(ctx.workspace.id),
+  ]);
   return (
     <>
       <PageHeader
@@ -17,26 +25,59 @@ export default async function WorkspaceDashboard({ params }: { params: Promise<{
         description={`You are ${roleLabels[ctx.membership.role].label.toLowerCase()} here: ${roleLabels[ctx.membership.role].description.toLowerCase()}.`}
         actions={
           can(ctx.membership.role, "members.invite") ? (
-            <Link href={`/w/${slug}/settings/members`} className={buttonClass("primary")}>
+            <Link href={`/w/${slug}/settings/members`} className={buttonClass("secondary")}>
               <UserPlus className="h-4 w-4" aria-hidden /> Invite teammates
             </Link>
           ) : null
         }
       />
-      <Card>
-        <CardHeader title="Team" description={`${members.length} ${members.length === 1 ? "member" : "members"}`} />
-        <ul className="divide-y divide-zinc-100">
-          {members.slice(0, 8).map((m) => (
-            <li key={m.id} className="flex items-center justify-between px-5 py-3 text-sm">
-              <span>
-                <span className="font-medium">{m.user.name ?? m.user.email}</span>
-                {m.user.name ? <span className="ml-2 text-zinc-500">{m.user.email}</span> : null}
-              </span>
-              <span className="capitalize text-zinc-500">{m.role}</span>
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <div className="space-y-6">
+        {pending > 0 ? (
+          <Link href={`/w/${slug}/inbox`} className="flex items-center justify-between rounded-xl border border-brand-100 bg-brand-50 px-5 py-4 text-sm text-brand-700 hover:bg-brand-100">
+            <span>
+              <b>{pending}</b> agent {pending === 1 ? "proposal waits" : "proposals wait"} for a decision.
+            </span>
+            <ArrowRight className="h-4 w-4" aria-hidden />
+          </Link>
+        ) : null}
+        <Card>
+          <CardHeader title="Templates" description="What your agents run on" />
+          {templates.length === 0 ? (
+            <div className="p-5">
+              <EmptyState title="No templates yet">
+                <Link className="text-brand-600 hover:underline" href={`/w/${slug}/templates`}>Create the first one</Link> or connect an agent through the API.
+              </EmptyState>
+            </div>
+          ) : (
+            <ul className="divide-y divide-zinc-100">
+              {templates.map((t) => (
+                <li key={t.id} className="flex items-center justify-between gap-4 px-5 py-3 text-sm">
+                  <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium hover:text-brand-700">
+                    {t.name}
+                  </Link>
+                  <span className="text-zinc-500">
+                    v{t.headNumber} · {t.instanceCount} instances · active {timeAgo(t.lastActivityAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <CardHeader title="Team" description={`${members.length} ${members.length === 1 ? "member" : "members"}`} />
+          <ul className="divide-y divide-zinc-100">
+            {members.slice(0, 8).map((m) => (
+              <li key={m.id} className="flex items-center justify-between px-5 py-3 text-sm">
+                <span>
+                  <span className="font-medium">{m.user.name ?? m.user.email}</span>
+                  {m.user.name ? <span className="ml-2 text-zinc-500">{m.user.email}</span> : null}
+                </span>
+                <span className="capitalize text-zinc-500">{m.role}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
     </>
   );
 }

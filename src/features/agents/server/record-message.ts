@@ -37,7 +37,7 @@ export async function recordObservation(options: { scope: Scope; agentId: string
 }
 
 /** A report (markdown) an agent wrote about its work; `confidence` 0–1 feeds trend analysis. */
-export async function writeReport(options: { scope: Scope; agentId: string; markdown: string; scope_?: string; reportScope?: string; confidence?: number | null; wakeRunId?: string | null }) {
+export async function writeReport(options: { scope: Scope; agentId: string; markdown: string; reportScope?: string; confidence?: number | null; wakeRunId?: string | null }) {
   const agent = await agentOrThrow(options.scope, options.agentId);
   const wakeRunId = await runOrThrow(options.scope, agent.id, options.wakeRunId);
   return db.agentReport.create({

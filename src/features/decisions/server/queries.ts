@@ -40,3 +40,12 @@ export async function listDecisionsForAgent(workspaceId: string, agentId: string
 export async function countPendingDecisions(workspaceId: string) {
   return db.changeItem.count({ where: { workspaceId, status: "pending" } });
 }
+
+/** Proposals about one task that still wait for a person. */
+export async function listOpenItemsForTask(workspaceId: string, taskId: string) {
+  return db.changeItem.findMany({
+    where: { workspaceId, status: { in: ["pending", "deferred"] }, changeSet: { taskId } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, tool: true, summary: true, status: true },
+  });
+}

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { formatDateTime, timeAgo } from "@/lib/format";
 import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
 import { TaskStatusSelect } from "@/features/tasks/components/task-status-select";
 import type { ChecklistItem } from "@/features/tasks/schemas";
 import { getTask } from "@/features/tasks/server/queries";
+import { listOpenItemsForTask } from "@/features/decisions/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 
@@ -15,7 +16,7 @@ export const metadata: Metadata = { title: "Task" };
 export default async function TaskPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const task = await getTask(ctx.workspace.id, id);
+  const [task, proposals] = await Promise.all([getTask(ctx.workspace.id, id), listOpenItemsForTask(ctx.workspace.id, id)]);
   if (!task) notFound();
   const checklist = (Array.isArray(task.checklist) ? task.checklist : []) as ChecklistItem[];
   return (
@@ -44,6 +45,20 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
             </ul>
           </Card>
         </div>
+        <div className="space-y-6">
+        {proposals.length > 0 ? (
+          <Card>
+            <CardHeader title="Waiting for a decision" description={<Link className="text-brand-600 hover:underline" href={`/w/${slug}/inbox`}>Open the inbox</Link>} />
+            <ul className="divide-y divide-zinc-100">
+              {proposals.map((p) => (
+                <li key={p.id} className="flex items-center gap-2 px-5 py-2.5 text-sm">
+                  <Badge tone={p.status === "deferred" ? "amber" : "brand"}>{p.status}</Badge>
+                  <span>{p.summary}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : null}
         <Card className="h-fit">
           <CardHeader title="Agent" />
           <div className="space-y-2 p-5 text-sm">
@@ -63,6 +78,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
             <p className="pt-2 text-zinc-600">Estimate: {task.estimateMinutes ? `${task.estimateMinutes} min` : "—"}</p>
           </div>
         </Card>
+        </div>
       </div>
     </>
   );

@@ -1,0 +1,8 @@
+import { recordObservation } from "@/features/agents/server/record-message";
+import { apiEndpoints } from "@/features/api-keys/endpoints";
+import { apiRoute } from "@/server/api-route";
+
+export const POST = apiRoute(apiEndpoints.recordObservation, async (input, { scope }) => {
+  const message = await recordObservation({ scope, ...input });
+  return { id: message.id, agentId: message.agentId, text: message.text, createdAt: message.createdAt.toISOString() };
+});

@@ -1,0 +1,156 @@
+import type { z } from "zod";
+import {
+  ApiAgent,
+  ApiChangeSet,
+  ApiChangeSetInput,
+  ApiCreateAgentInput,
+  ApiCreateTaskInput,
+  ApiDecideInput,
+  ApiDecision,
+  ApiDirectives,
+  ApiObservation,
+  ApiObservationInput,
+  ApiRateRunInput,
+  ApiRating,
+  ApiRecordRunInput,
+  ApiReport,
+  ApiReportInput,
+  ApiRun,
+  ApiTask,
+  ApiTemplateList,
+  TemplateIdParams,
+  type ApiScope,
+} from "./schemas";
+
+// Every /api/v1 operation, declared once. Each route passes its entry to `apiRoute` (scope, input,
+// params, success status, idempotency) and openapi.ts documents the same entries, so what is
+// enforced and what is documented are one object.
+
+export type ApiEndpoint = {
+  method: "GET" | "POST";
+  /** OpenAPI path template; the route file lives at the same path under src/app. */
+  path: `/api/v1/${string}`;
+  summary: string;
+  tag: string;
+  scope: ApiScope;
+  input?: z.ZodType;
+  params?: z.ZodObject;
+  response: z.ZodType;
+  status: 200 | 201;
+  idempotent?: boolean;
+};
+
+export const apiEndpoints = {
+  listTemplates: {
+    method: "GET",
+    path: "/api/v1/templates",
+    summary: "List the workspace's templates with their head version number",
+    tag: "Templates",
+    scope: "read",
+    response: ApiTemplateList,
+    status: 200,
+  },
+  getTemplateDirectives: {
+    method: "GET",
+    path: "/api/v1/templates/{id}/directives",
+    summary: "The directives of a template's active (head) version",
+    tag: "Templates",
+    scope: "read",
+    params: TemplateIdParams,
+    response: ApiDirectives,
+    status: 200,
+  },
+  createAgent: {
+    method: "POST",
+    path: "/api/v1/agents",
+    summary: "Create an agent on a template",
+    tag: "Agents",
+    scope: "write",
+    input: ApiCreateAgentInput,
+    response: ApiAgent,
+    status: 201,
+    idempotent: true,
+  },
+  createTask: {
+    method: "POST",
+    path: "/api/v1/tasks",
+    summary: "Create a task (and its agent when templateId is given)",
+    tag: "Tasks",
+    scope: "write",
+    input: ApiCreateTaskInput,
+    response: ApiTask,
+    status: 201,
+    idempotent: true,
+  },
+  recordRun: {
+    method: "POST",
+    path: "/api/v1/runs",
+    summary: "Record a finished wake run of an agent",
+    tag: "Runs",
+    scope: "write",
+    input: ApiRecordRunInput,
+    response: ApiRun,
+    status: 201,
+    idempotent: true,
+  },
+  recordObservation: {
+    method: "POST",
+    path: "/api/v1/observations",
+    summary: "Record an agent's observation",
+    tag: "Messages",
+    scope: "write",
+    input: ApiObservationInput,
+    response: ApiObservation,
+    status: 201,
+    idempotent: true,
+  },
+  writeReport: {
+    method: "POST",
+    path: "/api/v1/reports",
+    summary: "Write an agent's report (markdown)",
+    tag: "Messages",
+    scope: "write",
+    input: ApiReportInput,
+    response: ApiReport,
+    status: 201,
+    idempotent: true,
+  },
+  createChangeSet: {
+    method: "POST",
+    path: "/api/v1/change-sets",
+    summary: "Propose changes (tool calls) for people to decide",
+    tag: "Decisions",
+    scope: "write",
+    input: ApiChangeSetInput,
+    response: ApiChangeSet,
+    status: 201,
+    idempotent: true,
+  },
+  decideChangeItems: {
+    method: "POST",
+    path: "/api/v1/decisions",
+    summary: "Confirm, reject or defer proposed change items",
+    tag: "Decisions",
+    scope: "write",
+    input: ApiDecideInput,
+    response: ApiDecision,
+    status: 201,
+    idempotent: true,
+  },
+  rateRun: {
+    method: "POST",
+    path: "/api/v1/ratings",
+    summary: "Rate a finished run from 0 to 1 (re-rating replaces it)",
+    tag: "Runs",
+    scope: "write",
+    input: ApiRateRunInput,
+    response: ApiRating,
+    status: 201,
+    idempotent: true,
+  },
+} as const satisfies Record<string, ApiEndpoint>;
+
+export type ApiOperationId = keyof typeof apiEndpoints;
+
+/** Served without a key by `publicApiRoute`; documented alongside the others. */
+export const OPENAPI_PATH = "/api/v1/openapi.json";

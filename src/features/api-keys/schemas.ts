@@ -1,0 +1,215 @@
+import { z } from "zod";
+import type { Prisma } from "@/generated/prisma/client";
+import { JsonObjectSchema, RateRunInput, RatingSchema, WakeReasonSchema } from "@/features/agents/schemas";
+import { ChangeItemInput, DecideInput, VerdictSchema } from "@/features/decisions/schemas";
+import { ChecklistItemSchema, TaskFields, TaskStatusSchema } from "@/features/tasks/schemas";
+import { TemplateKindSchema } from "@/features/templates/schemas";
+import { IdSchema } from "@/features/workspaces/schemas";
+import { apiScopes, type ApiScope } from "./scopes";
+
+// Schemas of the REST API (/api/v1) and of the key management actions. Request schemas are what
+// the routes parse; response schemas type what the routes return; both feed the OpenAPI document
+// (openapi.ts), so the documentation cannot drift from the code.
+
+// ---- Keys -----------------------------------------------------------------------------------
+
+export { apiScopes, type ApiScope };
+export const ApiScopeSchema = z.enum(apiScopes, { error: "A scope is read or write." });
+
+export const CreateApiKeyInput = z.object({
+  name: z.string({ error: "Name the key." }).trim().min(2, { error: "Use at least 2 characters." }).max(60, { error: "Use at most 60 characters." }),
+  scopes: z
+    .array(ApiScopeSchema, { error: "Choose at least one scope." })
+    .min(1, { error: "Choose at least one scope." })
+    .max(10)
+    // Stored in a fixed order without duplicates, so ["write","read","read"] and ["read","write"] are one key shape.
+    .transform((scopes) => apiScopes.filter((s) => scopes.includes(s))),
+});
+export const RevokeApiKeyInput = z.object({ apiKeyId: IdSchema });
+
+export const IdempotencyKeySchema = z
+  .string()
+  .min(1, { error: "Idempotency-Key must not be empty." })
+  .max(200, { error: "Idempotency-Key is limited to 200 characters." });
+
+// ---- Requests -------------------------------------------------------------------------------
+
+/** Postgres `integer` columns: larger numbers would fail in the database instead of here. */
+const MAX_INT = 2_147_483_647;
+const Count = z.number().int().min(0).max(MAX_INT);
+const Timestamp = z.iso.datetime({ offset: true, error: "Use an ISO 8601 timestamp, e.g. 2026-01-31T12:00:00Z." }).transform((s) => new Date(s));
+/** JSON.parse only ever yields JSON, which is what Prisma's Json columns take. */
+const JsonPayload = JsonObjectSchema.transform((v) => v as Prisma.InputJsonObject);
+
+export const ApiCreateAgentInput = z.object({
+  templateId: IdSchema,
+  displayName: z.string({ error: "A display name is required." }).trim().min(1).max(120),
+  taskId: IdSchema.optional(),
+  externalId: z.string().trim().min(1).max(200).optional().meta({ description: "Your own id for the agent, unique per workspace." }),
+});
+
+export const ApiCreateTaskInput = z.object({
+  ...TaskFields,
+  status: TaskStatusSchema.optional(),
+  estimateMinutes: z.number().int().min(1).max(100_000).optional(),
+  checklist: z.array(ChecklistItemSchema).max(100).optional(),
+  templateId: IdSchema.optional().meta({ description: "Creates the task's agent on this template in the same transaction." }),
+});
+
+export const ApiRecordRunInput = z
+  .object({
+    agentId: IdSchema,
+    templateVersionId: IdSchema.optional().meta({ description: "The version the run used; defaults to the template's head." }),
+    reason: WakeReasonSchema,
+    status: z.enum(["succeeded", "failed"]),
+    startedAt: Timestamp.optional(),
+    finishedAt: Timestamp.optional(),
+    durationMs: Count.optional(),
+    inputTokens: Count.optional(),
+    outputTokens: Count.optional(),
+    qualityScore: z.number().min(0).max(1).optional(),
+    iterations: z.number().int().min(0).max(1000).optional(),
+    error: z.string().max(10_000).optional(),
+  })
+  .superRefine((run, ctx) => {
+    if (!run.startedAt) return;
+    // The service derives durationMs from the timestamps; keep that within the column and non-negative.
+    const span = (run.finishedAt ?? new Date()).getTime() - run.startedAt.getTime();
+    if (span < 0) ctx.addIssue({ code: "custom", path: ["finishedAt"], message: "finishedAt must not be before startedAt." });
+    else if (run.durationMs === undefined && span > MAX_INT) ctx.addIssue({ code: "custom", path: ["startedAt"], message: "A run lasts at most 24 days." });
+  });
+
+export const ApiObservationInput = z.object({
+  agentId: IdSchema,
+  text: z.string({ error: "Text is required." }).trim().min(1).max(20_000),
+  payload: JsonPayload.optional(),
+  wakeRunId: IdSchema.optional(),
+});
+
+export const ApiReportInput = z.object({
+  agentId: IdSchema,
+  markdown: z.string({ error: "Markdown is required." }).trim().min(1).max(100_000),
+  scope: z.string().trim().min(1).max(40).optional().meta({ description: 'What the report covers; defaults to "current".' }),
+  confidence: z.number().min(0).max(1).optional(),
+  wakeRunId: IdSchema.optional(),
+});
+
+export const ApiChangeSetInput = z.object({
+  agentId: IdSchema,
+  taskId: IdSchema.optional().meta({ description: "Defaults to the agent's task." }),
+  wakeRunId: IdSchema.optional(),
+  items: z
+    .array(ChangeItemInput.extend({ args: JsonPayload.default({}) }))
+    .min(1, { error: "Propose at least one item." })
+    .max(50, { error: "At most 50 items per change set." }),
+});
+
+/** One item (`changeItemId`) or several (`itemIds`); the slice's DecideInput keeps its rules (a rejection needs a reason). */
+export const ApiDecideInput = z
+  .object({
+    itemIds: z.array(IdSchema).optional(),
+    changeItemId: IdSchema.optional(),
+    verdict: VerdictSchema,
+    reason: z.string().optional().meta({ description: "Required (3+ characters) when the verdict is rejected." }),
+  })
+  .superRefine((d, ctx) => {
+    if ((d.itemIds === undefined) === (d.changeItemId === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["itemIds"], message: "Send either itemIds or changeItemId." });
+    }
+  })
+  .transform(({ itemIds, changeItemId, ...rest }) => ({ ...rest, itemIds: itemIds ?? [changeItemId as string] }))
+  .pipe(DecideInput)
+  .meta({ description: "Send exactly one of itemIds or changeItemId." });
+
+export const ApiRateRunInput = RateRunInput;
+
+export const TemplateIdParams = z.object({ id: IdSchema });
+
+// ---- Responses (dates are ISO 8601 strings; no BigInt ever reaches JSON) --------------------
+
+const DateTime = z.iso.datetime();
+
+export const ApiTemplateList = z.object({
+  templates: z.array(z.object({ id: z.string(), name: z.string(), kind: TemplateKindSchema, headVersion: z.number().int().nullable() })),
+});
+
+export const ApiDirectives = z.object({ templateId: z.string(), versionId: z.string(), version: z.number().int(), directives: z.string() });
+
+export const ApiAgent = z.object({
+  id: z.string(),
+  templateId: z.string(),
+  displayName: z.string(),
+  kind: TemplateKindSchema,
+  lifecycle: z.enum(["created", "active", "dormant", "destroyed"]),
+  taskId: z.string().nullable(),
+  externalId: z.string().nullable(),
+  createdAt: DateTime,
+});
+
+export const ApiTask = z.object({
+  task: z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    status: TaskStatusSchema,
+    estimateMinutes: z.number().int().nullable(),
+    checklist: z.array(z.object({ id: z.string(), text: z.string(), done: z.boolean() })),
+    createdAt: DateTime,
+    completedAt: DateTime.nullable(),
+  }),
+  agent: z.object({ id: z.string(), templateId: z.string(), displayName: z.string() }).nullable(),
+});
+
+export const ApiRun = z.object({
+  id: z.string(),
+  agentId: z.string(),
+  templateId: z.string(),
+  templateVersionId: z.string(),
+  reason: WakeReasonSchema,
+  status: z.enum(["succeeded", "failed"]),
+  startedAt: DateTime,
+  finishedAt: DateTime.nullable(),
+  durationMs: z.number().int().nullable(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  qualityScore: z.number().nullable(),
+  iterations: z.number().int().nullable(),
+});
+
+export const ApiObservation = z.object({ id: z.string(), agentId: z.string(), text: z.string(), createdAt: DateTime });
+
+export const ApiReport = z.object({ id: z.string(), agentId: z.string(), scope: z.string(), confidence: z.number().nullable(), createdAt: DateTime });
+
+export const ApiChangeSet = z.object({
+  id: z.string(),
+  agentId: z.string(),
+  taskId: z.string().nullable(),
+  items: z.array(z.object({ id: z.string(), tool: z.string(), summary: z.string(), status: z.enum(["pending", "confirmed", "rejected", "deferred"]) })),
+});
+
+export const ApiDecision = z.object({ decided: z.number().int(), applied: z.number().int(), verdict: VerdictSchema });
+
+export const ApiRating = z.object({ runId: z.string(), rating: RatingSchema });
+
+export const apiErrorCodes = [
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "GONE",
+  "PAYLOAD_TOO_LARGE",
+  "VALIDATION_FAILED",
+  "IDEMPOTENCY_KEY_REUSED",
+  "RATE_LIMITED",
+  "INTERNAL",
+] as const;
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+export const ApiErrorBody = z.object({
+  error: z.object({
+    code: z.enum(apiErrorCodes),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Messages per field, keyed by its dotted path ("items.0.tool").' }),
+  }),
+});
