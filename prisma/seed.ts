@@ -1,7 +1,9 @@
-// `npm run db:seed` (also run by `npm run dev`): the demo workspace. Idempotent: re-running it
-// changes nothing that exists.
+// `npm run db:seed` (also run by `npm run dev`): the demo workspace, its team and its agents (two
+// templates with six weeks of history: prisma/seed/demo-agents.ts). Idempotent: re-running it
+// changes nothing that exists; the agents are skipped once the workspace has any template.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../src/generated/prisma/client";
+import { seedDemoAgents } from "./seed/demo-agents";
 
 const url = process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:54322/postgres";
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
@@ -23,6 +25,7 @@ async function main() {
     update: {},
     create: { slug: DEMO_SLUG, name: "Demo Workspace" },
   });
+  const ids = new Map<string, string>();
   for (const p of people) {
     const user = await prisma.user.upsert({
       where: { email: p.email },
@@ -34,8 +37,17 @@ async function main() {
       update: {},
       create: { workspaceId: workspace.id, userId: user.id, role: p.role },
     });
+    ids.set(p.email, user.id);
   }
-  console.log(`[seed] demo workspace "${workspace.slug}" ready in ${Date.now() - t0} ms`);
+  const users = { owner: ids.get(people[0].email)!, admin: ids.get(people[1].email)!, member: ids.get(people[2].email)!, viewer: ids.get(people[3].email)!, byEmail: ids };
+  const t1 = Date.now();
+  const result = await seedDemoAgents(prisma, { workspaceId: workspace.id, users });
+  console.log(`[seed] demo workspace "${workspace.slug}" ready in ${t1 - t0} ms`);
+  console.log(
+    result.skipped
+      ? "[seed] demo agents already present (the workspace has templates): skipped"
+      : `[seed] demo agents in ${Date.now() - t1} ms: ${Object.entries(result.counts).map(([k, v]) => `${v} ${k}`).join(", ")}`,
+  );
 }
 
 main()

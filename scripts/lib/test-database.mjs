@@ -19,10 +19,10 @@ export function withDatabase(url, name) {
   return u.toString();
 }
 
-/** Creates `agent_coach_test_<stamp>` next to `serverUrl`'s database; returns its URL. */
-export async function createTestDatabase(serverUrl = process.env.DATABASE_URL || DEFAULT_TEST_SERVER, { migrate = true } = {}) {
+/** Creates `<prefix>_<stamp>` next to `serverUrl`'s database; returns its URL. */
+export async function createTestDatabase(serverUrl = process.env.DATABASE_URL || DEFAULT_TEST_SERVER, { migrate = true, prefix = "agent_coach_test" } = {}) {
   assertLocal(serverUrl);
-  const name = `agent_coach_test_${Date.now().toString(36)}_${process.pid}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

@@ -19,4 +19,10 @@ test("npm run dev with nothing configured: the demo user signs in through the de
   await expect(page.getByTestId("current-role")).toHaveText("owner");
   await page.getByRole("link", { name: "Members" }).click();
   await expect(page.getByTestId("member-row")).toHaveCount(4); // the seeded team
+
+  // The seeded agents domain: two templates with history, proposals waiting in the inbox.
+  await page.getByRole("link", { name: "Templates" }).click();
+  await expect(page.getByTestId("template-row")).toHaveCount(2);
+  await page.getByRole("link", { name: /Decisions/ }).click();
+  await expect(page.getByTestId("inbox-item").first()).toBeVisible();
 });

@@ -40,7 +40,7 @@ describe("change counter", () => {
     const after = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: last });
     expect(after).toEqual([expect.objectContaining({ type: "run", id: run.id })]);
     expect(after[0].counter).toBeGreaterThan(last);
-    expect(await countChangesSince({ workspaceId: scope.workspaceId, templateId: template.id, sinceCounter: last })).toBe(1);
+    expect(await countChangesSince({ workspaceId: scope.workspaceId, templateId: template.id, sinceCounter: last })).toEqual({ total: 1, capped: false });
   });
 
   it("delta queries return exactly the rows changed after a counter, filtered by agent, template and type", async () => {
@@ -66,7 +66,7 @@ describe("change counter", () => {
     const limited = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: mark, limit: 2 });
     expect(limited.map((c) => c.type)).toEqual(["task", "changeSet"]);
     // the template count excludes the task (tasks have no template)
-    expect(await countChangesSince({ workspaceId: scope.workspaceId, templateId: template.id, sinceCounter: mark })).toBe(4);
+    expect(await countChangesSince({ workspaceId: scope.workspaceId, templateId: template.id, sinceCounter: mark })).toEqual({ total: 4, capped: false });
   });
 
   it("never returns rows of another workspace", async () => {
@@ -75,7 +75,23 @@ describe("change counter", () => {
     await recordObservation({ scope: b.scope, agentId: b.agent.id, text: "secret of b" });
     const seen = await listChangesSince({ workspaceId: a.scope.workspaceId, sinceCounter: 0, limit: 1000 });
     expect(seen.some((c) => c.agentId === b.agent.id || c.templateId === b.template.id)).toBe(false);
-    expect(await countChangesSince({ workspaceId: a.scope.workspaceId, templateId: b.template.id, sinceCounter: 0 })).toBe(0);
+    expect(await countChangesSince({ workspaceId: a.scope.workspaceId, templateId: b.template.id, sinceCounter: 0 })).toEqual({ total: 0, capped: false });
     expect(await db.agentMessage.count({ where: { agentId: b.agent.id } })).toBe(1);
   });
+});
+
+describe("countChangesSince at scale", () => {
+  it("stops counting a table at the cap and says the total is a lower bound", async () => {
+    const { scope, template, agent } = await setup();
+    const { CHANGE_COUNT_CAP } = await import("@/features/agents/server/change-feed");
+    await db.agentMessage.createMany({
+      data: Array.from({ length: CHANGE_COUNT_CAP + 5 }, (_, i) => ({
+        workspaceId: scope.workspaceId, agentId: agent.id, templateId: template.id, kind: "observation" as const, text: `note ${i}`,
+      })),
+    });
+    const counted = await countChangesSince({ workspaceId: scope.workspaceId, templateId: template.id, sinceCounter: 0 });
+    expect(counted.capped).toBe(true);
+    // the capped table contributes exactly the cap; the template, its version and the agent count too
+    expect(counted.total).toBe(CHANGE_COUNT_CAP + 3);
+  }, 60_000);
 });

@@ -51,16 +51,28 @@ export async function listChangesSince(options: {
   return rows.map((r) => ({ type: r.type, id: r.id, agentId: r.agentId, templateId: r.templateId, counter: Number(r.changeCounter) }));
 }
 
-/** How many tracked rows of a template changed after `sinceCounter` ("47 changes since your last session"). */
+/** Per-table ceiling of countChangesSince: past it the answer is "10,000+", at bounded cost. */
+export const CHANGE_COUNT_CAP = 10_000;
+
+/**
+ * How many tracked rows of a template changed after `sinceCounter` ("47 changes since your last
+ * session"). Each table's count stops at CHANGE_COUNT_CAP (a LIMITed subquery), so a template
+ * with a huge backlog costs the same as one at the cap; `capped` says the total is a lower bound.
+ */
 export async function countChangesSince({ workspaceId, templateId, sinceCounter }: { workspaceId: string; templateId: string; sinceCounter: number }) {
   const counts = (Object.values(changeTypes) as (typeof changeTypes)[ChangeType][])
     .filter((t) => t.template)
     .map(
-      (t) => Prisma.sql`(SELECT count(*) FROM ${Prisma.raw(`"${t.table}"`)}
-        WHERE ${Prisma.raw(t.template!)} = ${templateId} AND "workspaceId" = ${workspaceId} AND "changeCounter" > ${sinceCounter})`,
+      (t) => Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM ${Prisma.raw(`"${t.table}"`)}
+        WHERE ${Prisma.raw(t.template!)} = ${templateId} AND "workspaceId" = ${workspaceId} AND "changeCounter" > ${sinceCounter}
+        LIMIT ${CHANGE_COUNT_CAP + 1}) AS s)`,
     );
-  const [row] = await db.$queryRaw<{ total: bigint }[]>`SELECT (${Prisma.join(counts, " + ")})::bigint AS "total"`;
-  return Number(row.total);
+  const rows = await db.$queryRaw<{ count: bigint }[]>`SELECT ${Prisma.join(counts, " AS \"count\" UNION ALL SELECT ")} AS "count"`;
+  const perTable = rows.map((r) => Number(r.count));
+  return {
+    total: perTable.reduce((sum, n) => sum + Math.min(n, CHANGE_COUNT_CAP), 0),
+    capped: perTable.some((n) => n > CHANGE_COUNT_CAP),
+  };
 }
 
 /** The newest counter value stamped so far (what a reader acknowledges after processing a delta). */

@@ -7,6 +7,8 @@ import type { SearchParams } from "../schemas";
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=40, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
 
 export const PAGE_SIZE = 20;
+/** How many of the newest rows (per source) a search looks at before using the full GIN index. */
+export const SEARCH_WINDOW = { observation: 5_000, report: 2_000 } as const;
 
 export type SearchHit = {
   kind: "observation" | "report";
@@ -19,57 +21,88 @@ export type SearchHit = {
   snippet: string;
 };
 
+const sources = {
+  observation: { table: "AgentMessage", extra: Prisma.sql`AND x."kind" = 'observation'` },
+  report: { table: "AgentReport", extra: Prisma.empty },
+} as const;
+
 /**
- * Full-text search over observations and reports with web-search syntax ("quoted phrase", OR,
- * -exclude), through the generated tsvector columns and their GIN indexes. Each source is limited
- * before the union; snippets (ts_headline, the costly part) are made only for the page shown.
+ * Full-text search over observations and reports with web-search syntax ("quoted phrase", or,
+ * -exclude) through the generated tsvector columns. Two steps per source, in one statement
+ * (measured in bench/search-and-delta.ts; the planner misjudges multi-word selectivity):
+ *  1. the newest SEARCH_WINDOW rows through the (…, createdAt) btree, filtered by @@ — bounded cost;
+ *  2. only when step 1 finds fewer matches than the page needs (a rare term): every match through
+ *     the GIN index, in a MATERIALIZED CTE so it cannot degrade into a backward scan of the table.
+ * "Newest" is exact either way. "Relevance" ranks the same candidates, so for frequent terms it is
+ * the best match among the newest rows. Snippets (ts_headline, the costly part) are made only for
+ * the page shown.
  */
-export async function searchMessages(workspaceId: string, params: SearchParams): Promise<{ hits: SearchHit[]; hasMore: boolean }> {
+export async function searchMessages(
+  workspaceId: string,
+  params: SearchParams,
+  options: { window?: Record<keyof typeof SEARCH_WINDOW, number> } = {},
+): Promise<{ hits: SearchHit[]; hasMore: boolean }> {
+  const window = options.window ?? SEARCH_WINDOW;
   const take = PAGE_SIZE + 1;
   const offset = (params.page - 1) * PAGE_SIZE;
+  const need = offset + take;
   const hasQuery = params.q.length > 0;
+  const byRank = hasQuery && params.sort === "relevance";
+  const order = Prisma.raw(byRank ? `"rank" DESC, "createdAt" DESC` : `"createdAt" DESC`);
+  // A function in FROM: with the parameter known the planner folds it to a constant tsquery.
   const query = Prisma.sql`websearch_to_tsquery('english', ${params.q})`;
+  // Normalisation 1 (divide by 1 + log length): long reports do not outrank a precise observation.
+  const rank = (alias: string) => Prisma.raw(byRank ? `ts_rank_cd(${alias}."search", q, 1)` : "0::real");
 
-  const filters = (alias: string) => {
-    const col = (name: string) => Prisma.raw(`${alias}."${name}"`);
-    return [
-      Prisma.sql`${col("workspaceId")} = ${workspaceId}`,
-      ...(hasQuery ? [Prisma.sql`${col("search")} @@ ${query}`] : []),
-      ...(params.templateId ? [Prisma.sql`${col("templateId")} = ${params.templateId}`] : []),
-      ...(params.agentId ? [Prisma.sql`${col("agentId")} = ${params.agentId}`] : []),
-      ...(params.from ? [Prisma.sql`${col("createdAt")} >= ${params.from}`] : []),
-      ...(params.to ? [Prisma.sql`${col("createdAt")} < ${new Date(params.to.getTime() + 86_400_000)}`] : []),
-    ];
-  };
-  const byRelevance = hasQuery && params.sort === "relevance";
-  const order = (alias: string) =>
-    byRelevance ? Prisma.raw(`ts_rank_cd(${alias}."search", q) DESC, ${alias}."createdAt" DESC`) : Prisma.raw(`${alias}."createdAt" DESC`);
-  const rankCol = (alias: string) => (byRelevance ? Prisma.raw(`ts_rank_cd(${alias}."search", q)`) : Prisma.raw("0::real"));
-  const limit = offset + take;
+  const where = Prisma.join(
+    [
+      Prisma.sql`x."workspaceId" = ${workspaceId}`,
+      ...(params.templateId ? [Prisma.sql`x."templateId" = ${params.templateId}`] : []),
+      ...(params.agentId ? [Prisma.sql`x."agentId" = ${params.agentId}`] : []),
+      ...(params.from ? [Prisma.sql`x."createdAt" >= ${params.from}`] : []),
+      ...(params.to ? [Prisma.sql`x."createdAt" < ${new Date(params.to.getTime() + 86_400_000)}`] : []),
+    ],
+    " AND ",
+  );
 
-  const sources: Prisma.Sql[] = [];
-  if (params.kind !== "report") {
-    sources.push(Prisma.sql`(SELECT 'observation' AS "kind", m."id", m."agentId", m."templateId", m."createdAt", m."text" AS "body", ${rankCol("m")} AS "rank"
-      FROM "AgentMessage" m, ${query} q WHERE m."kind" = 'observation' AND ${Prisma.join(filters("m"), " AND ")}
-      ORDER BY ${order("m")} LIMIT ${limit})`);
+  const ctes: Prisma.Sql[] = [];
+  const unions: Prisma.Sql[] = [];
+  for (const kind of ["observation", "report"] as const) {
+    if (params.kind !== "all" && params.kind !== kind) continue;
+    const { table, extra } = sources[kind];
+    const from = Prisma.raw(`"${table}"`);
+    const name = (suffix: string) => Prisma.raw(`"${kind}_${suffix}"`);
+    if (!hasQuery) {
+      ctes.push(Prisma.sql`${name("hits")} AS (SELECT x."id", x."agentId", x."templateId", x."createdAt", 0::real AS "rank"
+        FROM ${from} x WHERE ${where} ${extra} ORDER BY x."createdAt" DESC LIMIT ${need})`);
+    } else {
+      ctes.push(Prisma.sql`${name("recent")} AS MATERIALIZED (
+          SELECT w."id", w."agentId", w."templateId", w."createdAt", ${rank("w")} AS "rank"
+          FROM (SELECT x."id", x."agentId", x."templateId", x."createdAt", x."search" FROM ${from} x
+                WHERE ${where} ${extra} ORDER BY x."createdAt" DESC LIMIT ${window[kind]}) w, ${query} q
+          WHERE w."search" @@ q ORDER BY ${order} LIMIT ${need}),
+        ${name("all")} AS MATERIALIZED (
+          SELECT x."id", x."agentId", x."templateId", x."createdAt", ${rank("x")} AS "rank"
+          FROM ${from} x, ${query} q WHERE ${where} ${extra} AND x."search" @@ q),
+        ${name("hits")} AS (
+          SELECT * FROM ${name("recent")} WHERE (SELECT count(*) FROM ${name("recent")}) >= ${need}
+          UNION ALL
+          SELECT * FROM (SELECT * FROM ${name("all")} ORDER BY ${order} LIMIT ${need}) s
+          WHERE (SELECT count(*) FROM ${name("recent")}) < ${need})`);
+    }
+    unions.push(Prisma.sql`SELECT ${kind}::text AS "kind", * FROM ${name("hits")}`);
   }
-  if (params.kind !== "observation") {
-    sources.push(Prisma.sql`(SELECT 'report' AS "kind", r."id", r."agentId", r."templateId", r."createdAt", r."markdown" AS "body", ${rankCol("r")} AS "rank"
-      FROM "AgentReport" r, ${query} q WHERE ${Prisma.join(filters("r"), " AND ")}
-      ORDER BY ${order("r")} LIMIT ${limit})`);
-  }
-  const rows = await db.$queryRaw<(Omit<SearchHit, "agentName" | "templateName"> & { agentName: string; templateName: string })[]>`
-    WITH page AS (
-      SELECT * FROM (${Prisma.join(sources, " UNION ALL ")}) AS hits
-      ORDER BY ${byRelevance ? Prisma.raw(`"rank" DESC, "createdAt" DESC`) : Prisma.raw(`"createdAt" DESC`)}
-      LIMIT ${take} OFFSET ${offset}
-    )
-    SELECT p."kind", p."id", p."agentId", p."templateId", p."createdAt",
-      a."displayName" AS "agentName", t."name" AS "templateName",
-      ${hasQuery ? Prisma.sql`ts_headline('english', p."body", ${query}, ${HEADLINE_OPTIONS})` : Prisma.sql`left(p."body", 280)`} AS "snippet"
+
+  const rows = await db.$queryRaw<SearchHit[]>`
+    WITH ${Prisma.join(ctes, ", ")},
+    page AS (SELECT * FROM (${Prisma.join(unions, " UNION ALL ")}) h ORDER BY ${order} LIMIT ${take} OFFSET ${offset})
+    SELECT p."kind", p."id", p."agentId", p."templateId", p."createdAt", a."displayName" AS "agentName", t."name" AS "templateName",
+      ${hasQuery ? Prisma.sql`ts_headline('english', coalesce(m."text", r."markdown"), ${query}, ${HEADLINE_OPTIONS})` : Prisma.sql`left(coalesce(m."text", r."markdown"), 280)`} AS "snippet"
     FROM page p
     JOIN "Agent" a ON a."id" = p."agentId"
     JOIN "AgentTemplate" t ON t."id" = p."templateId"
-    ORDER BY ${byRelevance ? Prisma.raw(`p."rank" DESC, p."createdAt" DESC`) : Prisma.raw(`p."createdAt" DESC`)}`;
+    LEFT JOIN "AgentMessage" m ON p."kind" = 'observation' AND m."id" = p."id"
+    LEFT JOIN "AgentReport" r ON p."kind" = 'report' AND r."id" = p."id"
+    ORDER BY ${Prisma.raw(byRank ? `p."rank" DESC, p."createdAt" DESC` : `p."createdAt" DESC`)}`;
   return { hits: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }

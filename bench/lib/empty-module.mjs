@@ -1,0 +1,2 @@
+// Stands in for "server-only" in benchmarks (see register.mjs).
+export {};

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm run bench [-- <name filter>]`: runs every benchmark in bench/ (bench/*.ts, *.mts, *.mjs),
+// each against a fresh database created on a local Postgres server and dropped afterwards (keep it
+// with KEEP_BENCH_DB=1). The server is BENCH_DATABASE_URL, else DATABASE_URL, else
+// postgresql://postgres@127.0.0.1:5432/postgres; only loopback servers are accepted. See bench/README.md.
+//
+// Benchmarks run under tsx with "server-only" stubbed (bench/lib/register.mjs), so they call the
+// app's own services (src/features/**/server) and measure the very SQL the app sends.
+import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { ensurePackages, ensurePrismaClient } from "./lib/bootstrap.mjs";
+
+const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const files = readdirSync("bench", { withFileTypes: true })
+  .filter((d) => d.isFile() && /\.(ts|mts|mjs)$/.test(d.name) && !d.name.endsWith(".d.ts"))
+  .map((d) => path.join("bench", d.name))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+if (files.length === 0) {
+  console.error(`✖ no benchmark in bench/ matches ${filters.join(", ") || "*"}`);
+  process.exit(1);
+}
+
+ensurePackages();
+ensurePrismaClient();
+
+const { assertLocal, createTestDatabase, dropTestDatabase } = await import("./lib/test-database.mjs");
+
+const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+try {
+  assertLocal(serverUrl);
+} catch (e) {
+  console.error(`✖ ${e.message.replace("tests", "benchmarks")}`);
+  process.exit(1);
+}
+
+const run = (file, env) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--import", "./bench/lib/register.mjs", file], { stdio: "inherit", env: { ...process.env, ...env } });
+    const forward = (signal) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+
+let failed = 0;
+for (const file of files) {
+  const database = await createTestDatabase(serverUrl, { prefix: "agent_coach_bench" });
+  console.log(`━━ ${file} ━━ database ${database.name}`);
+  try {
+    const code = await run(file, { DATABASE_URL: database.url, BENCH_DATABASE_URL: database.url, NODE_ENV: "production" });
+    if (code !== 0) {
+      failed++;
+      console.error(`✖ ${file} exited with ${code}`);
+    }
+  } finally {
+    if (process.env.KEEP_BENCH_DB === "1") console.log(`  kept database ${database.name} (KEEP_BENCH_DB=1): ${database.url}`);
+    else await dropTestDatabase(database).catch((e) => console.error(`could not drop ${database.name}: ${e.message}`));
+  }
+}
+process.exit(failed ? 1 : 0);
