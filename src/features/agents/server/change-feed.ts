@@ -51,8 +51,9 @@ export async function listChangesSince(options: {
   return rows.map((r) => ({ type: r.type, id: r.id, agentId: r.agentId, templateId: r.templateId, counter: Number(r.changeCounter) }));
 }
 
-/** Per-table ceiling of countChangesSince: past it the answer is "10,000+", at bounded cost. */
-export const CHANGE_COUNT_CAP = 10_000;
+/** Per-table ceiling of countChangesSince: past it the answer is "1,000+", at bounded cost (a ritual
+ * only needs "at least N new items", and a person reads "1,000+" as well as an exact figure). */
+export const CHANGE_COUNT_CAP = 1_000;
 
 /**
  * How many tracked rows of a template changed after `sinceCounter` ("47 changes since your last
