@@ -8,6 +8,36 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+export const AI_PROVIDERS = ["openai", "anthropic", "google", "openai-compatible"] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/** The key variable each hosted provider's own docs use; AI_API_KEY wins when both are set. */
+export const AI_PROVIDER_KEY_VARS = {
+  openai: "OPENAI_API_KEY",
+  anthropic: "ANTHROPIC_API_KEY",
+  google: "GOOGLE_GENERATIVE_AI_API_KEY",
+} as const satisfies Partial<Record<AiProvider, string>>;
+
+type AiConfig = Partial<Record<"AI_PROVIDER" | "AI_API_KEY" | "AI_BASE_URL" | "AI_MODEL" | (typeof AI_PROVIDER_KEY_VARS)[keyof typeof AI_PROVIDER_KEY_VARS], string>>;
+
+/**
+ * Combinations zod cannot see field by field. Checked here so a bad setup stops `npm start`
+ * with one readable message, and again by createRegistry for hand-built configs (tests).
+ */
+export function aiConfigProblems(c: AiConfig): { key: string; message: string }[] {
+  const provider = c.AI_PROVIDER as AiProvider | undefined;
+  if (!provider) return [];
+  if (provider === "openai-compatible") {
+    return [
+      ...(c.AI_BASE_URL ? [] : [{ key: "AI_BASE_URL", message: "AI_PROVIDER=openai-compatible needs AI_BASE_URL (e.g. http://127.0.0.1:11434/v1 for Ollama)" }]),
+      // No default model makes sense for an arbitrary server; a wrong guess would only fail at the first call.
+      ...(c.AI_MODEL ? [] : [{ key: "AI_MODEL", message: "AI_PROVIDER=openai-compatible needs AI_MODEL (a model your server serves, e.g. llama3.1)" }]),
+    ];
+  }
+  const keyVar = AI_PROVIDER_KEY_VARS[provider];
+  return c.AI_API_KEY || c[keyVar] ? [] : [{ key: "AI_API_KEY", message: `AI_PROVIDER=${provider} needs AI_API_KEY (or ${keyVar})` }];
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   // Unset: the embedded Postgres that `npm run dev` starts (PGlite served on loopback).
@@ -21,6 +51,29 @@ const schema = z.object({
   API_RATE_LIMIT_PER_MINUTE: optional
     .transform((v) => Number(v ?? "120"))
     .pipe(z.number({ error: "API_RATE_LIMIT_PER_MINUTE must be a number" }).int().min(1, { error: "API_RATE_LIMIT_PER_MINUTE must be at least 1" }).max(1_000_000)),
+  // Jobs (src/jobs/README.md). Any of the three Inngest variables set → the Inngest driver; all
+  // unset → the embedded runner inside the Next.js server. INNGEST_DEV is "1"/"true" (local dev
+  // server) or the dev server's URL; "0"/"false" count as unset. The SDK also reads them itself.
+  INNGEST_DEV: optional.transform((v) => (v === undefined || /^(0|false)$/i.test(v) ? undefined : v)),
+  INNGEST_EVENT_KEY: optional,
+  INNGEST_SIGNING_KEY: optional,
+  // "0"/"false": this process does not start the embedded runner (queued jobs wait in Postgres).
+  JOBS_EMBEDDED: optional.transform((v) => v === undefined || !/^(0|false)$/i.test(v)),
+  // Models (src/ai/models.ts). AI_PROVIDER unset: the built-in deterministic model, no network.
+  AI_PROVIDER: optional.pipe(z.enum(AI_PROVIDERS, { error: `AI_PROVIDER must be one of: ${AI_PROVIDERS.join(", ")}` }).optional()),
+  AI_API_KEY: optional,
+  OPENAI_API_KEY: optional,
+  ANTHROPIC_API_KEY: optional,
+  GOOGLE_GENERATIVE_AI_API_KEY: optional,
+  AI_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "AI_BASE_URL must be an http(s) URL" }).optional()),
+  AI_MODEL: optional,
+  AI_MODEL_TASK: optional,
+  AI_MODEL_EVALUATOR: optional,
+  AI_MODEL_REFINER: optional,
+  AI_MODEL_CLASSIFIER: optional,
+  AI_MODEL_IMPROVER: optional,
+}).superRefine((v, ctx) => {
+  for (const p of aiConfigProblems(v)) ctx.addIssue({ code: "custom", path: [p.key], message: p.message });
 });
 
 export type Env = z.infer<typeof schema>;

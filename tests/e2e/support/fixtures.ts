@@ -57,3 +57,35 @@ export async function createAgentWorkspace() {
   await p.changeItem.create({ data: { ...common, tool: "propose_status", args: { status: "in_progress" }, summary: "Start working on the refund" } });
   return { owner, viewer, workspace, template, agent, task, run, stamp };
 }
+
+/** A workspace with one owner and a template whose runs self-refine against three gates. */
+export async function createRuntimeWorkspace() {
+  const p = db();
+  const stamp = id();
+  const owner = await p.user.create({ data: { email: `runtime-owner-${stamp}@example.test`, name: "Rita Runtime" } });
+  const workspace = await p.workspace.create({
+    data: { slug: `runtime-${stamp}`, name: `Runtime ${stamp}`, memberships: { create: [{ userId: owner.id, role: "owner" }] } },
+  });
+  const template = await p.agentTemplate.create({
+    data: {
+      workspaceId: workspace.id,
+      name: "Planning Assistant",
+      description: "Breaks tasks into steps",
+      refineConfig: {
+        gates: [
+          { name: "completeness", description: "Checklist, estimate and a report with next steps and risks", threshold: 0.9, weight: 0.4 },
+          { name: "actionability", description: "Checklist items start with a verb", threshold: 0.9, weight: 0.3 },
+          { name: "clarity", description: "The report has a short summary", threshold: 0.8, weight: 0.3 },
+        ],
+        qualityThreshold: 0.9,
+        maxIterations: 5,
+        models: {},
+      },
+    },
+  });
+  const v1 = await p.templateVersion.create({
+    data: { workspaceId: workspace.id, templateId: template.id, number: 1, authoredBy: "system", directives: "You help people plan their tasks. Propose concrete, verb-first steps and an honest estimate." },
+  });
+  await p.agentTemplate.update({ where: { id: template.id }, data: { headVersionId: v1.id } });
+  return { owner, workspace, template };
+}

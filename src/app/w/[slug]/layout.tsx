@@ -1,4 +1,4 @@
-import { Bot, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users } from "lucide-react";
+import { Bot, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
@@ -51,6 +51,9 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           </NavLink>
           <NavLink href={`${base}/settings/api-keys`}>
             <KeyRound className="h-4 w-4" aria-hidden /> API keys
+          </NavLink>
+          <NavLink href={`${base}/settings/models`}>
+            <Cpu className="h-4 w-4" aria-hidden /> Models
           </NavLink>
         </nav>
         <div className="border-t border-zinc-200 pt-3">

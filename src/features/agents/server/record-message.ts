@@ -1,27 +1,27 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db";
+import { db, type Tx } from "@/server/db";
 import { notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
-async function agentOrThrow(scope: Scope, agentId: string) {
-  const agent = await db.agent.findFirst({ where: { id: agentId, workspaceId: scope.workspaceId }, select: { id: true, templateId: true } });
+async function agentOrThrow(scope: Scope, agentId: string, tx: Tx) {
+  const agent = await tx.agent.findFirst({ where: { id: agentId, workspaceId: scope.workspaceId }, select: { id: true, templateId: true } });
   if (!agent) throw notFound("Agent not found.");
   return agent;
 }
 
-async function runOrThrow(scope: Scope, agentId: string, wakeRunId: string | null | undefined) {
+async function runOrThrow(scope: Scope, agentId: string, wakeRunId: string | null | undefined, tx: Tx) {
   if (!wakeRunId) return null;
-  const run = await db.wakeRun.findFirst({ where: { id: wakeRunId, agentId, workspaceId: scope.workspaceId }, select: { id: true } });
+  const run = await tx.wakeRun.findFirst({ where: { id: wakeRunId, agentId, workspaceId: scope.workspaceId }, select: { id: true } });
   if (!run) throw notFound("Run not found for this agent.");
   return run.id;
 }
 
 /** An observation an agent left while working: free text plus optional structured payload. */
-export async function recordObservation(options: { scope: Scope; agentId: string; text: string; payload?: Prisma.InputJsonObject; wakeRunId?: string | null; createdAt?: Date }) {
-  const agent = await agentOrThrow(options.scope, options.agentId);
-  const wakeRunId = await runOrThrow(options.scope, agent.id, options.wakeRunId);
-  return db.agentMessage.create({
+export async function recordObservation(options: { scope: Scope; agentId: string; text: string; payload?: Prisma.InputJsonObject; wakeRunId?: string | null; createdAt?: Date }, tx: Tx = db) {
+  const agent = await agentOrThrow(options.scope, options.agentId, tx);
+  const wakeRunId = await runOrThrow(options.scope, agent.id, options.wakeRunId, tx);
+  return tx.agentMessage.create({
     data: {
       workspaceId: options.scope.workspaceId,
       agentId: agent.id,
@@ -37,10 +37,10 @@ export async function recordObservation(options: { scope: Scope; agentId: string
 }
 
 /** A report (markdown) an agent wrote about its work; `confidence` 0–1 feeds trend analysis. */
-export async function writeReport(options: { scope: Scope; agentId: string; markdown: string; reportScope?: string; confidence?: number | null; wakeRunId?: string | null }) {
-  const agent = await agentOrThrow(options.scope, options.agentId);
-  const wakeRunId = await runOrThrow(options.scope, agent.id, options.wakeRunId);
-  return db.agentReport.create({
+export async function writeReport(options: { scope: Scope; agentId: string; markdown: string; reportScope?: string; confidence?: number | null; wakeRunId?: string | null }, tx: Tx = db) {
+  const agent = await agentOrThrow(options.scope, options.agentId, tx);
+  const wakeRunId = await runOrThrow(options.scope, agent.id, options.wakeRunId, tx);
+  return tx.agentReport.create({
     data: {
       workspaceId: options.scope.workspaceId,
       agentId: agent.id,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { WakeReason, WakeRunStatus } from "@/generated/prisma/client";
 import { resolveActiveVersion } from "@/features/templates/server/resolve-active-version";
-import { db } from "@/server/db";
+import { db, type Tx } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
@@ -59,16 +59,20 @@ export async function recordRun(options: RecordRunOptions) {
         error: options.error ?? null,
       },
     });
-    const failed = options.status === "failed";
-    await tx.agentState.update({
-      where: { agentId: agent.id },
-      data: {
-        lastWakeAt: finishedAt,
-        wakeCounter: { increment: 1 },
-        revision: { increment: 1 },
-        consecutiveFailureCount: failed ? { increment: 1 } : 0,
-      },
-    });
+    await applyRunToState(tx, agent.id, { finishedAt, failed: options.status === "failed" });
     return run;
+  });
+}
+
+/** A finished run moves the agent's state: last wake, wake count, and the failure streak (reset on success). */
+export async function applyRunToState(tx: Tx, agentId: string, { finishedAt, failed }: { finishedAt: Date; failed: boolean }) {
+  await tx.agentState.update({
+    where: { agentId },
+    data: {
+      lastWakeAt: finishedAt,
+      wakeCounter: { increment: 1 },
+      revision: { increment: 1 },
+      consecutiveFailureCount: failed ? { increment: 1 } : 0,
+    },
   });
 }

@@ -1,15 +1,15 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db";
+import { db, type Tx } from "@/server/db";
 import { notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
 export type ProposedItem = { tool: string; args: Prisma.InputJsonObject; summary: string };
 
 /** An agent's proposals (tool calls) awaiting a person, as one change set with its items. */
-export async function createChangeSet(options: { scope: Scope; agentId: string; items: ProposedItem[]; wakeRunId?: string | null; taskId?: string | null }) {
+export async function createChangeSet(options: { scope: Scope; agentId: string; items: ProposedItem[]; wakeRunId?: string | null; taskId?: string | null }, outer?: Tx) {
   const { scope } = options;
-  return db.$transaction(async (tx) => {
+  const write = async (tx: Tx) => {
     const agent = await tx.agent.findFirst({ where: { id: options.agentId, workspaceId: scope.workspaceId }, select: { id: true, templateId: true, taskId: true } });
     if (!agent) throw notFound("Agent not found.");
     if (options.wakeRunId) {
@@ -37,5 +37,7 @@ export async function createChangeSet(options: { scope: Scope; agentId: string; 
     });
     const items = await tx.changeItem.findMany({ where: { changeSetId: set.id }, select: { id: true, tool: true, summary: true, status: true }, orderBy: { createdAt: "asc" } });
     return { id: set.id, agentId: agent.id, taskId, items };
-  });
+  };
+  // Inside the caller's transaction when given (e.g. a wake saving its whole output at once).
+  return outer ? write(outer) : db.$transaction(write);
 }

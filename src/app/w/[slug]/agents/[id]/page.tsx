@@ -6,6 +6,9 @@ import { formatDateTime, formatDuration, formatScore, timeAgo } from "@/lib/form
 import { RatingSlider } from "@/features/agents/components/rating-slider";
 import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server/queries";
 import { listDecisionsForAgent } from "@/features/decisions/server/queries";
+import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
+import { RunNowButton } from "@/features/runtime/components/run-now-button";
+import { getLiveRun } from "@/features/runtime/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 
@@ -18,10 +21,11 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
   const ctx = await getPageWorkspaceContext(slug);
   const agent = await getAgent(ctx.workspace.id, id);
   if (!agent) notFound();
-  const [runs, { observations, reports }, decisions] = await Promise.all([
+  const [runs, { observations, reports }, decisions, live] = await Promise.all([
     listRuns(ctx.workspace.id, id),
     listAgentMessages(ctx.workspace.id, id),
     listDecisionsForAgent(ctx.workspace.id, id, 20),
+    getLiveRun(ctx.workspace.id, id),
   ]);
   const canRate = can(ctx.membership.role, "runs.rate");
   const state = agent.state;
@@ -38,7 +42,16 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
 
   return (
     <>
-      <PageHeader title={agent.displayName} description={`Created ${formatDateTime(agent.createdAt)}${agent.externalId ? ` · external id ${agent.externalId}` : ""}`} />
+      <PageHeader
+        title={agent.displayName}
+        description={`Created ${formatDateTime(agent.createdAt)}${agent.externalId ? ` · external id ${agent.externalId}` : ""}`}
+        actions={
+          <div className="flex items-center gap-3">
+            <LiveRunStatus workspaceSlug={slug} agentId={agent.id} initial={live ? { id: live.id, phase: live.phase, iteration: live.phaseIteration } : null} />
+            {can(ctx.membership.role, "agents.write") && agent.task ? <RunNowButton workspaceSlug={slug} agentId={agent.id} /> : null}
+          </div>
+        }
+      />
       <div className="space-y-6">
         <Card>
           <CardHeader title="State" />
@@ -74,7 +87,11 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
                 <tbody className="divide-y divide-zinc-100">
                   {runs.map((r) => (
                     <tr key={r.id} data-testid="run-row">
-                      <td className="whitespace-nowrap px-3 py-2">{formatDateTime(r.startedAt)}</td>
+                      <td className="whitespace-nowrap px-3 py-2">
+                        <Link href={`/w/${slug}/agents/${agent.id}/runs/${r.id}`} className="text-brand-700 hover:underline">
+                          {formatDateTime(r.startedAt)}
+                        </Link>
+                      </td>
                       <td className="px-3 py-2">{r.reason}</td>
                       <td className="px-3 py-2">v{r.version.number}</td>
                       <td className="px-3 py-2">

@@ -8,6 +8,9 @@ import { TaskStatusSelect } from "@/features/tasks/components/task-status-select
 import type { ChecklistItem } from "@/features/tasks/schemas";
 import { getTask } from "@/features/tasks/server/queries";
 import { listOpenItemsForTask } from "@/features/decisions/server/queries";
+import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
+import { RunNowButton } from "@/features/runtime/components/run-now-button";
+import { getLiveRun } from "@/features/runtime/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 
@@ -18,6 +21,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
   const ctx = await getPageWorkspaceContext(slug);
   const [task, proposals] = await Promise.all([getTask(ctx.workspace.id, id), listOpenItemsForTask(ctx.workspace.id, id)]);
   if (!task) notFound();
+  const live = task.agent ? await getLiveRun(ctx.workspace.id, task.agent.id) : null;
   const checklist = (Array.isArray(task.checklist) ? task.checklist : []) as ChecklistItem[];
   return (
     <>
@@ -71,6 +75,10 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
                   on <Link href={`/w/${slug}/templates/${task.agent.template.id}`} className="hover:underline">{task.agent.template.name}</Link>
                 </p>
                 <p className="text-zinc-500">Last wake {timeAgo(task.agent.state?.lastWakeAt)} · {task.agent.state?.wakeCounter ?? 0} wakes</p>
+                <div className="flex flex-wrap items-center gap-2 pt-1">
+                  <LiveRunStatus workspaceSlug={slug} agentId={task.agent.id} initial={live ? { id: live.id, phase: live.phase, iteration: live.phaseIteration } : null} />
+                  {can(ctx.membership.role, "agents.write") ? <RunNowButton workspaceSlug={slug} agentId={task.agent.id} /> : null}
+                </div>
               </>
             ) : (
               <p className="text-zinc-500">No agent works on this task.</p>

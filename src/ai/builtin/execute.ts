@@ -1,0 +1,19 @@
+import type { LanguageModelV3Content } from "@ai-sdk/provider";
+import { planTask, toWakeOutput } from "./plan";
+import type { PromptView } from "./prompt";
+import { DRAFT } from "./report";
+import type { ParsedTask } from "./task";
+import { toolCallContent } from "./tool-calls";
+
+/**
+ * Execute phase. The first output is a draft on purpose (at most 3 checklist items, no Risks
+ * section, no reasoning behind the estimate): the evaluator then scores it below the usual 0.9
+ * bar and the refine phase has something real to fix, which is what the offline demo shows.
+ */
+export function executeTask(view: PromptView, task: ParsedTask, callPrefix: string): LanguageModelV3Content[] {
+  const plan = planTask(task, DRAFT);
+  const calls = toolCallContent(plan, view.tools, callPrefix);
+  if (calls.length) return calls;
+  // No tools offered: answer with the same content as JSON or as the report.
+  return [{ type: "text", text: view.json ? JSON.stringify(toWakeOutput(plan)) : plan.report.markdown }];
+}

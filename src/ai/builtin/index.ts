@@ -1,0 +1,13 @@
+import type { ModelRole } from "../models";
+import { BuiltinLanguageModel } from "./model";
+
+export { BuiltinLanguageModel } from "./model";
+
+const instances = new Map<ModelRole, BuiltinLanguageModel>();
+
+/** One shared instance per role: the model keeps no state between calls. */
+export function builtinModel(role: ModelRole): BuiltinLanguageModel {
+  let model = instances.get(role);
+  if (!model) instances.set(role, (model = new BuiltinLanguageModel(role)));
+  return model;
+}

@@ -1,0 +1,79 @@
+import type { WakeOutput } from "../prompts/task-agent";
+import { findAmbiguities } from "./ambiguity";
+import { openItems, workFinished, type ParsedTask } from "./task";
+import { contentWords, sentences, startsWithVerb, TICKET_KEY, words } from "./text";
+
+// Measurable properties of an agent's output, read once and shared by the gate checks.
+
+export type OutputFacts = {
+  task: ParsedTask;
+  output: WakeOutput;
+  report: string;
+  reportWords: number;
+  avgSentenceWords: number;
+  sections: { summary: boolean; summaryFirst: boolean; next: boolean; nextBullets: number; risks: boolean; riskMitigations: boolean; estimate: boolean };
+  ticketKeys: string[];
+  items: string[];
+  vagueItems: string[];
+  nonVerbItems: string[];
+  /** Open steps after the proposals are accepted. */
+  openSteps: number;
+  workFinished: boolean;
+  estimate: { minutes: number; proposed: boolean } | null;
+  proposedStatus: string | null;
+  ambiguities: number;
+  observationsRecorded: number;
+};
+
+const HEADING = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*(.+?)\*\*:?)\s*$/;
+
+function reportSections(md: string) {
+  const found: { title: string; body: string[] }[] = [];
+  let intro = false;
+  for (const line of md.split("\n")) {
+    const m = HEADING.exec(line);
+    if (m) found.push({ title: (m[1] ?? m[2]).toLowerCase(), body: [] });
+    else if (found.length) found[found.length - 1].body.push(line);
+    else if (line.trim()) intro = true;
+  }
+  const find = (re: RegExp) => found.find((s) => re.test(s.title));
+  const next = find(/next|plan|to ?do|steps|actions?/);
+  const risks = find(/risk|concern|caveat|blocker|open question/);
+  const riskLines = risks?.body.filter((l) => l.trim()) ?? [];
+  return {
+    summary: intro || Boolean(find(/summary|overview|tl;?dr|status/)),
+    summaryFirst: intro || /summary|overview|tl;?dr|status/.test(found[0]?.title ?? ""),
+    next: Boolean(next),
+    nextBullets: next?.body.filter((l) => /^\s*(?:[-*•]|\d+[.)])\s+/.test(l)).length ?? 0,
+    risks: Boolean(risks),
+    riskMitigations: riskLines.length > 0 && riskLines.every((l) => /to reduce it|mitigat|to avoid|so that|\b(ask|confirm|agree|check|plan|escalate)\b/i.test(l)),
+    estimate: Boolean(find(/estimat|effort|timeline/)),
+  };
+}
+
+export function readOutputFacts(task: ParsedTask, output: WakeOutput): OutputFacts {
+  const report = output.report?.markdown ?? "";
+  const said = sentences(report);
+  const items = output.proposals.flatMap((p) => (p.tool === "propose_checklist_items" ? p.args.items : []));
+  const topic = contentWords(`${task.title} ${task.description}`);
+  const estimateProposal = output.proposals.find((p) => p.tool === "propose_estimate");
+  const statusProposal = output.proposals.find((p) => p.tool === "propose_status");
+  return {
+    task,
+    output,
+    report,
+    reportWords: words(report).length,
+    avgSentenceWords: said.length ? said.reduce((n, s) => n + words(s).length, 0) / said.length : 0,
+    sections: reportSections(report),
+    ticketKeys: [...new Set(report.match(TICKET_KEY) ?? [])],
+    items,
+    vagueItems: items.filter((i) => words(i).length < 4 || (topic.size > 0 && ![...contentWords(i)].some((w) => topic.has(w)))),
+    nonVerbItems: items.filter((i) => !startsWithVerb(i)),
+    openSteps: openItems(task).length + items.length,
+    workFinished: workFinished(task),
+    estimate: estimateProposal?.tool === "propose_estimate" ? { minutes: estimateProposal.args.minutes, proposed: true } : task.estimateMinutes ? { minutes: task.estimateMinutes, proposed: false } : null,
+    proposedStatus: statusProposal?.tool === "propose_status" ? statusProposal.args.status : null,
+    ambiguities: findAmbiguities(task).length,
+    observationsRecorded: output.observations.length + task.recentObservations.length,
+  };
+}

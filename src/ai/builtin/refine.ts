@@ -1,0 +1,67 @@
+import type { LanguageModelV3Content } from "@ai-sdk/provider";
+import { SECTION, WakeOutputSchema, type WakeOutput } from "../prompts/task-agent";
+import { planTask, toWakeOutput } from "./plan";
+import { leadingJson, section, type PromptView } from "./prompt";
+import { DRAFT, FULL, type Polish } from "./report";
+import type { ParsedTask } from "./task";
+import { similar, TICKET_KEY } from "./text";
+import { toolCallContent } from "./tool-calls";
+
+// Refine phase: rebuild the complete output from the task, keeping what the previous output had
+// and adding what each feedback line asks for. Feedback it cannot map (another evaluator's words)
+// means "make it complete", so any feedback still raises the score.
+
+const FIXES = {
+  checklist: /checklist|\bitems?\b|verb|specific|concrete|vague|coverage|steps to/i,
+  risks: /risk|could (?:delay|go wrong)|mitigat|uncertain/i,
+  estimate: /estimat|rationale|reasoning|how long|effort/i,
+  plainWords: /jargon|ticket key|code name|plain words|audience/i,
+} as const;
+type Fix = keyof typeof FIXES;
+
+const PASSING = /^(?:-\s*)?(?:[^:\n]*:\s*)?(?:meets the bar\.?|all gates pass\.?)?$/i;
+
+export function readFeedback(user: string): string {
+  const raw = section(user, SECTION.feedback) ?? "";
+  // The refine prompt continues with instructions after a blank line; they mention tools and would match every fix.
+  return raw.split(/\n\s*\nProduce the complete improved output/)[0].trim();
+}
+
+export function requestedFixes(feedback: string): Set<Fix> {
+  const lines = feedback.split("\n").map((l) => l.trim()).filter((l) => l && !PASSING.test(l));
+  if (lines.length === 0) return new Set();
+  const fixes = new Set((Object.keys(FIXES) as Fix[]).filter((f) => lines.some((l) => FIXES[f].test(l))));
+  return fixes.size ? fixes : new Set(Object.keys(FIXES) as Fix[]);
+}
+
+function previousPolish(previous: WakeOutput | null): Polish {
+  const md = previous?.report?.markdown ?? "";
+  const items = previous?.proposals.find((p) => p.tool === "propose_checklist_items");
+  return {
+    checklist: items && items.args.items.length > 3 ? "full" : DRAFT.checklist,
+    risks: /^#{1,6}\s*risks?\b/im.test(md),
+    estimateRationale: /^#{1,6}\s*estimate\b/im.test(md),
+    plainWords: md !== "" && !TICKET_KEY.test(md),
+  };
+}
+
+export function refineTask(view: PromptView, task: ParsedTask, callPrefix: string): LanguageModelV3Content[] {
+  const parsed = WakeOutputSchema.safeParse(leadingJson(section(view.user, SECTION.previous)));
+  const previous = parsed.success ? parsed.data : null;
+  const fixes = previous ? requestedFixes(readFeedback(view.user)) : new Set<Fix>(Object.keys(FIXES) as Fix[]);
+  const before = previousPolish(previous);
+  const polish: Polish = {
+    checklist: fixes.has("checklist") ? FULL.checklist : before.checklist,
+    risks: before.risks || fixes.has("risks"),
+    estimateRationale: before.estimateRationale || fixes.has("estimate"),
+    plainWords: before.plainWords || fixes.has("plainWords"),
+  };
+  const keptItems = previous?.proposals.find((p) => p.tool === "propose_checklist_items");
+  const plan = planTask(task, polish, fixes.has("checklist") || !keptItems ? undefined : { checklistItems: keptItems.args.items });
+  // The refined output replaces the previous one: carry over its observations too.
+  for (const o of previous?.observations ?? []) if (!plan.observations.some((p) => similar(p, o))) plan.observations.push(o);
+
+  const calls = toolCallContent(plan, view.tools, callPrefix);
+  if (calls.length) return calls;
+  return [{ type: "text", text: view.json ? JSON.stringify(toWakeOutput(plan)) : plan.report.markdown }];
+}

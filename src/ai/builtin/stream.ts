@@ -1,0 +1,41 @@
+import type { LanguageModelV3Content, LanguageModelV3FinishReason, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
+
+// The same answer as doGenerate, as stream parts: text in word-sized deltas, tool calls the way
+// hosted providers send them (input start → input deltas → input end → the complete call).
+
+export function toStreamParts(content: LanguageModelV3Content[], finishReason: LanguageModelV3FinishReason, usage: LanguageModelV3Usage, modelId: string): LanguageModelV3StreamPart[] {
+  const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", modelId }];
+  content.forEach((c, i) => {
+    if (c.type === "text") {
+      const id = `text-${i}`;
+      parts.push({ type: "text-start", id });
+      for (const delta of c.text.match(/\S+\s*|\s+/g) ?? []) parts.push({ type: "text-delta", id, delta });
+      parts.push({ type: "text-end", id });
+    } else if (c.type === "tool-call") {
+      parts.push({ type: "tool-input-start", id: c.toolCallId, toolName: c.toolName });
+      for (let at = 0; at < c.input.length; at += 40) parts.push({ type: "tool-input-delta", id: c.toolCallId, delta: c.input.slice(at, at + 40) });
+      parts.push({ type: "tool-input-end", id: c.toolCallId }, c);
+    }
+  });
+  parts.push({ type: "finish", finishReason, usage });
+  return parts;
+}
+
+/** Emits the parts with a small pause between them, so UIs show the answer arriving; stops on abort. */
+export function partsStream(parts: LanguageModelV3StreamPart[], delayMs: number, signal?: AbortSignal): ReadableStream<LanguageModelV3StreamPart> {
+  let i = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (signal?.aborted) {
+        controller.error(signal.reason ?? new DOMException("Aborted", "AbortError"));
+        return;
+      }
+      if (i >= parts.length) {
+        controller.close();
+        return;
+      }
+      if (delayMs > 0 && i > 0) await new Promise((r) => setTimeout(r, delayMs));
+      controller.enqueue(parts[i++]);
+    },
+  });
+}

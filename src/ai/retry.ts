@@ -1,0 +1,148 @@
+import { APICallError } from "@ai-sdk/provider";
+import { RetryError } from "ai";
+
+// Retries for model calls. Provider failures that may pass on their own (network errors, 408,
+// 409, 429, 5xx: whatever the provider marks `isRetryable`) and timeouts are retried with
+// exponential backoff and jitter; anything else is thrown at once.
+//
+// generateText/streamText retry on their own too (`maxRetries`, default 2). Pass `maxRetries: 0`
+// inside withModelRetry, or the attempts multiply (3 × 3 = 9 calls) and the timeout below would
+// cover the SDK's whole retry sequence instead of one call.
+
+export class ModelCallError extends Error {
+  readonly provider: string;
+  readonly statusCode: number | undefined;
+  readonly attempts: number;
+
+  constructor(message: string, options: { provider: string; statusCode?: number; attempts: number; cause?: unknown }) {
+    // The message is safe to show: provider, status and attempts only. The cause (kept for logs)
+    // may hold the request body, never an API key: providers send keys in headers, not in errors.
+    super(message, { cause: options.cause });
+    this.name = "ModelCallError";
+    this.provider = options.provider;
+    this.statusCode = options.statusCode;
+    this.attempts = options.attempts;
+  }
+}
+
+export class ModelTimeoutError extends ModelCallError {
+  readonly timeoutMs: number;
+
+  constructor(options: { provider: string; timeoutMs: number; attempts: number }) {
+    super(`The ${options.provider} model did not answer within ${formatMs(options.timeoutMs)}${attemptsText(options.attempts)}.`, options);
+    this.name = "ModelTimeoutError";
+    this.timeoutMs = options.timeoutMs;
+  }
+}
+
+export type ModelRetryOptions = {
+  /** Extra attempts after the first. */
+  retries?: number;
+  /** First backoff delay; doubles per attempt, with jitter, capped by maxDelayMs. */
+  baseMs?: number;
+  maxDelayMs?: number;
+  /** Per attempt. The attempt's AbortSignal fires when it passes. */
+  timeoutMs?: number;
+  /** For messages ("openai", or model.provider); the request host is used when absent. */
+  provider?: string;
+  /** Cancels the whole call (a stopped job): rethrown as is, never retried. */
+  signal?: AbortSignal;
+};
+
+const formatMs = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
+const attemptsText = (n: number) => (n > 1 ? ` (${n} attempts)` : "");
+
+/** The provider error inside what the SDK threw (it wraps errors in RetryError when it retried itself). */
+function providerError(e: unknown): APICallError | null {
+  if (APICallError.isInstance(e)) return e;
+  if (RetryError.isInstance(e) && APICallError.isInstance(e.lastError)) return e.lastError;
+  return null;
+}
+
+function providerName(e: APICallError | null, fallback?: string): string {
+  if (fallback) return fallback;
+  try {
+    return e ? new URL(e.url).hostname : "model provider";
+  } catch {
+    return "model provider";
+  }
+}
+
+/** Honours Retry-After (seconds) from a 429/503 when it asks for longer than our backoff. */
+function retryAfterMs(e: APICallError | null): number {
+  const header = e?.responseHeaders?.["retry-after"];
+  const seconds = header ? Number(header) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+const TIMED_OUT = Symbol("timed out");
+
+/** One attempt: resolves with fn's value, or TIMED_OUT (even when fn ignores its signal). */
+async function attempt<T>(fn: (signal: AbortSignal) => PromiseLike<T>, timeoutMs: number | undefined, outer?: AbortSignal): Promise<T | typeof TIMED_OUT> {
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer!.reason);
+  outer?.addEventListener("abort", forward, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    if (timeoutMs === undefined) return;
+    timer = setTimeout(() => {
+      resolve(TIMED_OUT);
+      controller.abort(new DOMException("The model call timed out", "TimeoutError"));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([fn(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", forward);
+  }
+}
+
+export async function withModelRetry<T>(fn: (signal: AbortSignal) => PromiseLike<T>, options: ModelRetryOptions = {}): Promise<T> {
+  const { retries = 2, baseMs = 500, maxDelayMs = 30_000, timeoutMs, signal } = options;
+  for (let n = 1; ; n++) {
+    let failure: { retryable: boolean; api: APICallError | null; timedOut: boolean; error: unknown };
+    try {
+      const result = await attempt(fn, timeoutMs, signal);
+      if (result !== TIMED_OUT) return result;
+      failure = { retryable: true, api: null, timedOut: true, error: null };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const api = providerError(error);
+      // Not a provider error (a bug, a schema mismatch, NoObjectGeneratedError…): retrying will not help.
+      if (!api) throw error;
+      failure = { retryable: api.isRetryable, api, timedOut: false, error };
+    }
+
+    const provider = providerName(failure.api, options.provider);
+    if (!failure.retryable || n > retries) {
+      if (failure.timedOut) throw new ModelTimeoutError({ provider, timeoutMs: timeoutMs!, attempts: n });
+      const status = failure.api?.statusCode;
+      throw new ModelCallError(`The ${provider} model call failed${status ? ` (HTTP ${status})` : " (no response)"}${attemptsText(n)}.`, {
+        provider,
+        statusCode: status,
+        attempts: n,
+        cause: failure.error,
+      });
+    }
+    const backoff = Math.min(maxDelayMs, baseMs * 2 ** (n - 1));
+    // "Equal jitter": at least half the backoff, so retries from many runs spread out but still wait.
+    const delay = Math.max(backoff / 2 + Math.random() * (backoff / 2), Math.min(maxDelayMs, retryAfterMs(failure.api)));
+    await sleep(delay, signal);
+  }
+}

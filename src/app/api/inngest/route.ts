@@ -1,0 +1,18 @@
+import { serve } from "inngest/next";
+import { NextResponse } from "next/server";
+import { jobFunctions } from "@/jobs/functions";
+import { inngest, inngestEnabled, toInngestFunction } from "@/jobs/inngest";
+
+// Inngest calls this route to sync and run the job functions. Without Inngest configured there is
+// nothing to serve: the embedded runner inside this server runs them.
+const handlers = inngestEnabled ? serve({ client: inngest, functions: jobFunctions.map(toInngestFunction) }) : null;
+
+const notConfigured = () =>
+  NextResponse.json(
+    { error: { code: "NOT_FOUND", message: "Inngest is not configured (INNGEST_DEV, INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY); the embedded job runner in this server is active." } },
+    { status: 404 },
+  );
+
+export const GET = handlers?.GET ?? notConfigured;
+export const POST = handlers?.POST ?? notConfigured;
+export const PUT = handlers?.PUT ?? notConfigured;

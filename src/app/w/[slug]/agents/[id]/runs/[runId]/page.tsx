@@ -1,0 +1,131 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { formatDateTime, formatDuration, formatScore } from "@/lib/format";
+import { IterationChart } from "@/features/runtime/components/iteration-chart";
+import { getRun } from "@/features/runtime/server/queries";
+import { RefineConfigSchema } from "@/features/templates/schemas";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+
+export const metadata: Metadata = { title: "Run" };
+
+const outcomeTone = { SUCCESS: "green", FAILURE_MAX_ITERATIONS: "amber", ERROR_UNRECOVERABLE: "red" } as const;
+
+export default async function RunPage({ params }: { params: Promise<{ slug: string; id: string; runId: string }> }) {
+  const { slug, id, runId } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const run = await getRun(ctx.workspace.id, runId);
+  if (!run || run.agentId !== id) notFound();
+  const config = RefineConfigSchema.safeParse(run.template.refineConfig);
+  const threshold = config.success ? config.data.qualityThreshold : 0.9;
+  const gateNames = [...new Set(run.iterationsLog.flatMap((it) => it.gateScores.map((g) => g.name)))];
+
+  return (
+    <>
+      <PageHeader
+        title={`Run of ${run.agent.displayName}`}
+        description={<>Started {formatDateTime(run.startedAt)} · {run.reason} · <Link className="text-brand-700 hover:underline" href={`/w/${slug}/templates/${run.template.id}`}>{run.template.name}</Link> v{run.version.number}</>}
+        actions={
+          <div className="flex items-center gap-2">
+            <Badge tone={run.status === "succeeded" ? "green" : run.status === "failed" ? "red" : "amber"}>{run.status}</Badge>
+            {run.outcome ? <Badge tone={outcomeTone[run.outcome as keyof typeof outcomeTone] ?? "zinc"}>{run.outcome}</Badge> : null}
+          </div>
+        }
+      />
+      <div className="space-y-6">
+        <Card>
+          <dl className="grid gap-4 p-5 text-sm sm:grid-cols-5">
+            {[
+              ["Quality score", formatScore(run.qualityScore)],
+              ["Iterations", run.iterations ?? "—"],
+              ["Duration", formatDuration(run.durationMs)],
+              ["Tokens", (run.inputTokens + run.outputTokens).toLocaleString("en")],
+              ["Your rating", run.userRating == null ? "—" : formatScore(run.userRating)],
+            ].map(([k, v]) => (
+              <div key={String(k)}>
+                <dt className="text-xs uppercase tracking-wide text-zinc-500">{k}</dt>
+                <dd className="mt-0.5 text-lg font-semibold tabular-nums">{v}</dd>
+              </div>
+            ))}
+          </dl>
+          {run.error ? <p className="border-t border-zinc-100 px-5 py-3 text-sm text-red-700" role="alert">{run.error}</p> : null}
+        </Card>
+
+        {run.iterationsLog.length > 0 ? (
+          <Card>
+            <CardHeader title="Self-refine iterations" description={`Execute → evaluate → refine until the weighted score reaches ${threshold}.`} />
+            <div className="p-5">
+              <IterationChart threshold={threshold} iterations={run.iterationsLog.map((it) => ({ index: it.index, score: it.score, gates: it.gateScores.map((g) => ({ name: g.name, score: g.score })) }))} />
+              <div className="mt-4 overflow-x-auto">
+                <table className="w-full text-sm" data-testid="iterations-table">
+                  <caption className="sr-only">Scores per iteration and gate</caption>
+                  <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
+                    <tr>
+                      <th className="px-3 py-2 font-medium">Iteration</th>
+                      <th className="px-3 py-2 font-medium">Score</th>
+                      {gateNames.map((g) => (
+                        <th key={g} className="px-3 py-2 font-medium">{g}</th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-zinc-100">
+                    {run.iterationsLog.map((it) => (
+                      <tr key={it.index} data-testid="iteration-row">
+                        <td className="px-3 py-2">#{it.index}</td>
+                        <td className="px-3 py-2 font-semibold tabular-nums">{it.score.toFixed(2)}</td>
+                        {gateNames.map((name) => {
+                          const g = it.gateScores.find((x) => x.name === name);
+                          return (
+                            <td key={name} className="px-3 py-2 tabular-nums" title={g?.feedback}>
+                              {g ? `${g.value.toFixed(2)} → ${g.score.toFixed(2)}` : "—"}
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <ol className="mt-4 space-y-2 text-sm">
+                {run.iterationsLog.filter((it) => it.feedback).map((it) => (
+                  <li key={it.index} className="rounded-lg bg-zinc-50 p-3">
+                    <p className="text-xs font-semibold uppercase tracking-wide text-zinc-500">Feedback after iteration {it.index}</p>
+                    <pre className="mt-1 whitespace-pre-wrap font-sans text-zinc-800">{it.feedback}</pre>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </Card>
+        ) : null}
+
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card>
+            <CardHeader title="Proposals" description={run.items.length ? <Link className="text-brand-600 hover:underline" href={`/w/${slug}/inbox`}>Decide in the inbox</Link> : undefined} />
+            <ul className="divide-y divide-zinc-100 text-sm">
+              {run.items.length === 0 ? <li className="px-5 py-4 text-zinc-500">None.</li> : null}
+              {run.items.map((i) => (
+                <li key={i.id} className="flex items-center gap-2 px-5 py-2.5">
+                  <Badge tone={i.status === "confirmed" ? "green" : i.status === "rejected" ? "red" : "brand"}>{i.status}</Badge>
+                  {i.summary}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card>
+            <CardHeader title="Report and observations" />
+            <div className="space-y-3 p-5 text-sm">
+              {run.reports.map((r) => (
+                <pre key={r.id} className="whitespace-pre-wrap font-sans text-zinc-800">{r.markdown}</pre>
+              ))}
+              {run.observations.map((o) => (
+                <p key={o.id} className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">{o.text}</p>
+              ))}
+              {run.reports.length + run.observations.length === 0 ? <p className="text-zinc-500">None.</p> : null}
+            </div>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

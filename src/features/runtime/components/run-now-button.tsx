@@ -1,0 +1,19 @@
+"use client";
+import { Play } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useAction } from "@/lib/use-action";
+import { requestWake } from "../actions/request-wake";
+
+export function RunNowButton({ workspaceSlug, agentId }: { workspaceSlug: string; agentId: string }) {
+  const { run, pending, error } = useAction(requestWake);
+  const [queued, setQueued] = useState(false);
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button size="sm" variant="secondary" disabled={pending} onClick={() => void run({ workspaceSlug, agentId }, () => setQueued(true))}>
+        <Play className="h-3.5 w-3.5" aria-hidden /> {queued ? "Queued" : "Run now"}
+      </Button>
+      {error ? <span className="text-xs text-red-600" role="alert">{error.message}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,123 @@
+import "server-only";
+import type { WakeReason } from "@/generated/prisma/client";
+import { getModel } from "@/ai/models";
+import { applyRunToState } from "@/features/agents/server/record-run";
+import { recordObservation, writeReport } from "@/features/agents/server/record-message";
+import { createChangeSet } from "@/features/decisions/server/create-change-set";
+import { db } from "@/server/db";
+import { errorFields, logger } from "@/server/logger";
+import type { Scope } from "@/server/scope";
+import { loadWakeContext } from "./load-wake-context";
+import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
+
+export type WakeResult = { runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string };
+
+/**
+ * One task-agent wake (DESIGN Flow 2–3), run by the job engine with single-flight per agent:
+ *  1. load the agent, task, state, head version and recent observations (skip if it cannot run);
+ *  2. open a WakeRun (status running, phase executing) recording the version it uses;
+ *  3. self-refine: execute → evaluate → refine …, publishing the live phase on the run;
+ *  4. in ONE transaction: the refine iterations, the accepted output (change set for a person,
+ *     report, observations), the finished run (tokens, duration, quality score, outcome) and the
+ *     agent state (failure streak reset on success, +1 on failure).
+ * Models default to the registry; tests pass scripted ones.
+ */
+export async function runTaskAgentWake(input: { workspaceId: string; agentId: string; reason: WakeReason; models?: Partial<RefineModels>; timeoutMs?: number }): Promise<WakeResult> {
+  const loaded = await loadWakeContext(input);
+  if (!loaded) return { runId: null, status: "skipped" };
+  const { agent, version, refine, ctx, taskId } = loaded;
+  const scope: Scope = { workspaceId: input.workspaceId, actorUserId: null };
+  const models: RefineModels = {
+    execute: input.models?.execute ?? getModel("task", refine.models.execute ?? loaded.modelId),
+    evaluate: input.models?.evaluate ?? getModel("evaluator", refine.models.evaluate),
+    refine: input.models?.refine ?? getModel("refiner", refine.models.refine),
+  };
+
+  const startedAt = new Date();
+  const run = await db.wakeRun.create({
+    data: {
+      workspaceId: input.workspaceId, agentId: agent.id, templateId: agent.templateId, templateVersionId: version.id,
+      reason: input.reason, status: "running", startedAt, phase: "executing", phaseIteration: 1,
+    },
+    select: { id: true },
+  });
+
+  let result: RefineResult;
+  try {
+    result = await selfRefine({
+      ctx,
+      gates: refine.gates,
+      qualityThreshold: refine.qualityThreshold,
+      maxIterations: refine.maxIterations,
+      models,
+      timeoutMs: input.timeoutMs,
+      onPhase: (phase, iteration) => db.wakeRun.update({ where: { id: run.id }, data: { phase, phaseIteration: iteration } }).then(() => undefined),
+    });
+  } catch (e) {
+    result = { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), iterations: [], usage: { inputTokens: 0, outputTokens: 0 } };
+  }
+
+  const { output, qualityScore, error } = settle(result);
+  const failed = error !== null;
+  const finishedAt = new Date();
+  try {
+    await db.$transaction(async (tx) => {
+      if (result.iterations.length) {
+        await tx.refineIteration.createMany({
+          data: result.iterations.map((it) => ({
+            workspaceId: input.workspaceId, wakeRunId: run.id, index: it.index, score: it.score,
+            gateScores: it.gateScores, feedback: it.feedback, output: JSON.stringify(it.output),
+          })),
+        });
+      }
+      if (output) {
+        if (output.proposals.length) {
+          await createChangeSet({ scope, agentId: agent.id, taskId, wakeRunId: run.id, items: output.proposals }, tx);
+        }
+        if (output.report) {
+          await writeReport({ scope, agentId: agent.id, markdown: output.report.markdown, confidence: output.report.confidence, wakeRunId: run.id }, tx);
+        }
+        for (const text of output.observations) await recordObservation({ scope, agentId: agent.id, text, wakeRunId: run.id }, tx);
+      }
+      await tx.wakeRun.update({
+        where: { id: run.id },
+        data: {
+          status: failed ? "failed" : "succeeded",
+          finishedAt,
+          durationMs: finishedAt.getTime() - startedAt.getTime(),
+          inputTokens: result.usage.inputTokens,
+          outputTokens: result.usage.outputTokens,
+          qualityScore,
+          iterations: result.iterations.length || null,
+          outcome: result.outcome,
+          phase: null,
+          phaseIteration: null,
+          error: error?.slice(0, 2000) ?? null,
+        },
+      });
+      await applyRunToState(tx, agent.id, { finishedAt, failed });
+    });
+  } catch (e) {
+    // Saving failed: the run must not stay "running" forever.
+    logger.error("wake: saving the run failed", { runId: run.id, ...errorFields(e) });
+    await db.$transaction(async (tx) => {
+      await tx.wakeRun.update({ where: { id: run.id }, data: { status: "failed", finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), phase: null, phaseIteration: null, error: "Saving the run's output failed." } });
+      await applyRunToState(tx, agent.id, { finishedAt, failed: true });
+    });
+    return { runId: run.id, status: "failed", error: "Saving the run's output failed." };
+  }
+  return error !== null ? { runId: run.id, status: "failed", error } : { runId: run.id, status: "succeeded" };
+}
+
+/** What a loop result means for the run: the output to save, its score, or the error. */
+function settle(result: RefineResult) {
+  switch (result.outcome) {
+    case null:
+      return { output: result.output, qualityScore: null, error: null };
+    case "SUCCESS":
+    case "FAILURE_MAX_ITERATIONS":
+      return { output: result.best.output, qualityScore: result.best.score, error: null };
+    case "ERROR_UNRECOVERABLE":
+      return { output: null, qualityScore: null, error: result.error };
+  }
+}

@@ -1,0 +1,98 @@
+import "server-only";
+import { generateText, Output, stepCountIs, type LanguageModel } from "ai";
+import { evaluatePrompt, EvaluationSchema, executePrompt, refinePrompt, type Gate, type TaskContext, type WakeOutput } from "@/ai/prompts/task-agent";
+import { collected, newCollector } from "@/ai/tools/collector";
+import { withModelRetry } from "@/ai/retry";
+import { taskAgentTools } from "@/ai/tools/task-agent-tools";
+
+// The self-refine loop (seed 002): execute once → evaluate against the template's weighted gates →
+// refine with the evaluator's feedback → … until the quality threshold (SUCCESS) or the last
+// iteration (FAILURE_MAX_ITERATIONS, with the BEST output, not the last). A model timeout (or a
+// retryable provider error) is retried once; a phase that still fails ends the run as
+// ERROR_UNRECOVERABLE.
+
+export type RefineModels = { execute: LanguageModel; evaluate: LanguageModel; refine: LanguageModel };
+export type Phase = "executing" | "evaluating" | "refining";
+export type Outcome = "SUCCESS" | "FAILURE_MAX_ITERATIONS" | "ERROR_UNRECOVERABLE";
+
+export type GateScore = { name: string; value: number; threshold: number; weight: number; score: number; feedback: string };
+export type IterationRecord = { index: number; score: number; gateScores: GateScore[]; feedback: string; output: WakeOutput };
+export type Usage = { inputTokens: number; outputTokens: number };
+
+export type RefineResult =
+  | { outcome: "SUCCESS" | "FAILURE_MAX_ITERATIONS"; best: IterationRecord; iterations: IterationRecord[]; usage: Usage }
+  | { outcome: "ERROR_UNRECOVERABLE"; error: string; iterations: IterationRecord[]; usage: Usage }
+  /** No gates configured: one execute, no evaluation. */
+  | { outcome: null; output: WakeOutput; iterations: []; usage: Usage };
+
+/** Partial credit (seed 002): a gate at or above its threshold scores 1, below it value / threshold. */
+export function scoreGates(gates: Gate[], answer: { name: string; value: number; feedback: string }[]): { score: number; gateScores: GateScore[] } {
+  const gateScores = gates.map((g) => {
+    const found = answer.find((a) => a.name.toLowerCase() === g.name.toLowerCase());
+    const value = found ? Math.min(1, Math.max(0, found.value)) : 0;
+    const score = value >= g.threshold ? 1 : value / g.threshold;
+    return { name: g.name, value, threshold: g.threshold, weight: g.weight, score, feedback: found?.feedback ?? "The evaluator did not score this gate." };
+  });
+  const score = gateScores.reduce((sum, g) => sum + g.weight * g.score, 0);
+  return { score: Math.round(score * 10_000) / 10_000, gateScores };
+}
+
+/** One model call: a timeout or a retryable provider error is retried once, with backoff (src/ai/retry.ts). */
+const call = <T>(timeoutMs: number, fn: (signal: AbortSignal) => PromiseLike<T>) => withModelRetry(fn, { retries: 1, timeoutMs });
+
+export async function selfRefine(options: {
+  ctx: TaskContext;
+  gates: Gate[];
+  qualityThreshold: number;
+  maxIterations: number;
+  models: RefineModels;
+  timeoutMs?: number;
+  onPhase?: (phase: Phase, iteration: number) => Promise<void> | void;
+}): Promise<RefineResult> {
+  const { ctx, gates, models } = options;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const iterations: IterationRecord[] = [];
+  const add = (u: { inputTokens?: number; outputTokens?: number }) => {
+    usage.inputTokens += u.inputTokens ?? 0;
+    usage.outputTokens += u.outputTokens ?? 0;
+  };
+
+  const toolPhase = async (model: LanguageModel, prompt: { system: string; prompt: string }) => {
+    const collector = newCollector();
+    const result = await call(timeoutMs, (abortSignal) =>
+      generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
+    );
+    add(result.totalUsage);
+    return collected(collector);
+  };
+
+  const evaluate = async (output: WakeOutput) => {
+    const result = await call(timeoutMs, (abortSignal) =>
+      generateText({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), output: Output.object({ schema: EvaluationSchema }), maxRetries: 0, abortSignal }),
+    );
+    add(result.totalUsage);
+    return result.output;
+  };
+
+  try {
+    await options.onPhase?.("executing", 1);
+    let output = await toolPhase(models.execute, executePrompt(ctx));
+    if (gates.length === 0) return { outcome: null, output, iterations: [], usage };
+
+    for (let index = 1; ; index++) {
+      await options.onPhase?.("evaluating", index);
+      const evaluation = await evaluate(output);
+      const { score, gateScores } = scoreGates(gates, evaluation.gates);
+      const feedback = gateScores.filter((g) => g.score < 1).map((g) => `- ${g.name}: ${g.feedback}`).join("\n");
+      iterations.push({ index, score, gateScores, feedback, output });
+      const best = iterations.reduce((a, b) => (b.score > a.score ? b : a));
+      if (score >= options.qualityThreshold) return { outcome: "SUCCESS", best: iterations[iterations.length - 1], iterations, usage };
+      if (index >= options.maxIterations) return { outcome: "FAILURE_MAX_ITERATIONS", best, iterations, usage };
+      await options.onPhase?.("refining", index + 1);
+      output = await toolPhase(models.refine, refinePrompt(ctx, output, feedback));
+    }
+  } catch (e) {
+    return { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), iterations, usage };
+  }
+}

@@ -1,0 +1,27 @@
+import { env } from "@/env";
+import { logger } from "@/server/logger";
+import { createEmbeddedRunner, type EmbeddedRunner } from "./embedded-runner";
+import { jobFunctions } from "./functions";
+import { inngestEnabled } from "./inngest";
+
+// The app's one embedded runner per process. Kept on globalThis because Next may evaluate this
+// module more than once (instrumentation and route bundles, dev reloads): one runner must own
+// this process's claims, and an enqueue anywhere in the process should wake it.
+const globalForJobs = globalThis as unknown as { agentCoachJobRunner?: EmbeddedRunner };
+
+export function getEmbeddedRunner(): EmbeddedRunner {
+  return (globalForJobs.agentCoachJobRunner ??= createEmbeddedRunner({ functions: jobFunctions }));
+}
+
+/** Called by instrumentation.ts in the Node.js server. Starting twice is a no-op. */
+export async function startEmbeddedRunner() {
+  if (inngestEnabled) {
+    logger.info("jobs: Inngest is configured; the embedded runner stays off");
+    return;
+  }
+  if (!env.JOBS_EMBEDDED) {
+    logger.info("jobs: JOBS_EMBEDDED=0; queued jobs wait for a process that runs them");
+    return;
+  }
+  await getEmbeddedRunner().start();
+}

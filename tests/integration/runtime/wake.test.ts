@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { createAgent } from "@/features/agents/server/create-agent";
+import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
+import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateVersion } from "@/features/templates/server/create-template-version";
+import { createTask } from "@/features/tasks/server/create-task";
+import { db } from "@/server/db";
+import type { Scope } from "@/server/scope";
+import { createWorkspace, uid } from "../../factories";
+import { evaluatorModel, failingModel, sampleCalls, toolModel } from "../../support/scripted-models";
+
+const refineConfig = {
+  gates: [{ name: "completeness", description: "Checklist, estimate and a report with risks", threshold: 0.9, weight: 1 }],
+  qualityThreshold: 0.9,
+  maxIterations: 4,
+  models: {},
+};
+
+async function setup(options: { gates?: boolean } = {}) {
+  const { workspace, owner } = await createWorkspace();
+  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const template = await createTemplate({
+    scope,
+    name: `Wake ${uid()}`,
+    directives: "Help people finish their tasks. Propose concrete next steps.",
+    refineConfig: options.gates === false ? { ...refineConfig, gates: [] } : refineConfig,
+  });
+  const { task, agent } = await createTask({
+    scope,
+    title: "Prepare the Q3 board report",
+    description: "Collect revenue numbers from finance. Draft the summary. Review with the CFO before Friday?",
+    templateId: template.id,
+  });
+  return { scope, template, task, agent: agent!, workspaceId: workspace.id };
+}
+
+const scripted = (values: number[]) => ({
+  execute: toolModel(sampleCalls),
+  evaluate: evaluatorModel("completeness", values),
+  refine: toolModel([
+    ...sampleCalls.slice(0, 2),
+    { tool: "write_report", input: { markdown: "## Summary\nOn track.\n## Risks\nCFO availability.", confidence: 0.8 } },
+    { tool: "record_observation", input: { text: "Friday is the board deadline; the CFO review must happen Thursday." } },
+  ]),
+});
+
+describe("task-agent wake", () => {
+  it("refines, then saves the accepted output for a person, with provenance and iterations", async () => {
+    const s = await setup();
+    // A new head before the wake: the run must record the version it actually used.
+    const v2 = await createTemplateVersion({ scope: s.scope, templateId: s.template.id, directives: "Help people finish tasks; always name the risks.", authoredBy: "user" });
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "creation", models: scripted([0.6, 0.95]) });
+    expect(result.status).toBe("succeeded");
+
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! }, include: { iterationsLog: { orderBy: { index: "asc" } } } });
+    expect(run).toMatchObject({ status: "succeeded", outcome: "SUCCESS", templateVersionId: v2.id, iterations: 2, qualityScore: 1, phase: null, reason: "creation" });
+    expect(run.inputTokens).toBeGreaterThan(0);
+    expect(run.durationMs).toBeGreaterThanOrEqual(0);
+    expect(run.iterationsLog.map((i) => i.score)).toEqual([Math.round((0.6 / 0.9) * 10_000) / 10_000, 1]);
+    expect(run.iterationsLog[0].feedback).toContain("completeness");
+
+    const items = await db.changeItem.findMany({ where: { changeSet: { wakeRunId: run.id } }, orderBy: { tool: "asc" } });
+    expect(items.map((i) => [i.tool, i.status])).toEqual([["propose_checklist_items", "pending"], ["propose_estimate", "pending"]]);
+    const set = await db.changeSet.findFirstOrThrow({ where: { wakeRunId: run.id } });
+    expect(set.taskId).toBe(s.task.id);
+    // the refined report (iteration 2) was saved, not the first one
+    expect((await db.agentReport.findFirstOrThrow({ where: { wakeRunId: run.id } })).markdown).toContain("## Risks");
+    const observations = await db.agentMessage.findMany({ where: { wakeRunId: run.id, kind: "observation" } });
+    expect(observations.map((o) => o.text)).toEqual(["Friday is the board deadline; the CFO review must happen Thursday."]);
+    expect(await db.agentState.findUniqueOrThrow({ where: { agentId: s.agent.id } })).toMatchObject({ wakeCounter: 1, consecutiveFailureCount: 0 });
+    // nothing was applied to the task: proposals wait for a person
+    expect((await db.task.findUniqueOrThrow({ where: { id: s.task.id } })).estimateMinutes).toBeNull();
+  });
+
+  it("a failing provider ends as a clear failed run: no proposals, failure streak +1", async () => {
+    const s = await setup();
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "manual", models: { execute: failingModel("Service unavailable"), evaluate: failingModel(), refine: failingModel() } });
+    expect(result).toMatchObject({ status: "failed", error: expect.stringMatching(/Service unavailable/) });
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    expect(run).toMatchObject({ status: "failed", outcome: "ERROR_UNRECOVERABLE", phase: null });
+    expect(await db.changeSet.count({ where: { wakeRunId: run.id } })).toBe(0);
+    expect((await db.agentState.findUniqueOrThrow({ where: { agentId: s.agent.id } })).consecutiveFailureCount).toBe(1);
+  });
+
+  it("without gates it runs once and saves the output, no quality score", async () => {
+    const s = await setup({ gates: false });
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "creation", models: scripted([0]) });
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    expect(run).toMatchObject({ status: "succeeded", outcome: null, qualityScore: null, iterations: null });
+    expect(await db.changeItem.count({ where: { changeSet: { wakeRunId: run.id } } })).toBe(2);
+  });
+
+  it("skips agents that cannot run: no task, other workspace", async () => {
+    const s = await setup();
+    const loose = await createAgent({ scope: s.scope, templateId: s.template.id, displayName: "No task" });
+    expect(await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: loose.id, reason: "manual", models: scripted([1]) })).toEqual({ runId: null, status: "skipped" });
+    const other = await createWorkspace();
+    expect(await runTaskAgentWake({ workspaceId: other.workspace.id, agentId: s.agent.id, reason: "manual", models: scripted([1]) })).toEqual({ runId: null, status: "skipped" });
+    expect(await db.wakeRun.count({ where: { agentId: s.agent.id } })).toBe(0);
+  });
+
+  it("the built-in model, with no provider configured, produces a change set and a report", async () => {
+    const s = await setup();
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "creation" });
+    expect(result.status).toBe("succeeded");
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    expect(run.iterations).toBeGreaterThanOrEqual(1);
+    expect(await db.changeItem.count({ where: { changeSet: { wakeRunId: run.id } } })).toBeGreaterThan(0);
+    expect(await db.agentReport.count({ where: { wakeRunId: run.id } })).toBe(1);
+  });
+});

@@ -1,0 +1,53 @@
+import { generateText, Output } from "ai";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { builtinModel } from "@/ai/builtin";
+
+const ClassificationSchema = z.object({
+  items: z.array(
+    z.object({
+      index: z.number().int(),
+      sentiment: z.enum(["positive", "negative", "neutral"]),
+      category: z.enum(["accuracy", "communication", "prioritization", "tooling", "timeliness", "general"]),
+      confidence: z.number().min(0).max(1),
+    }),
+  ),
+});
+
+describe("built-in model: classifier", () => {
+  it("classifies each numbered item by keyword rules, as JSON", async () => {
+    const prompt = [
+      "Classify each piece of feedback.",
+      "1. The estimate was wrong by two days.",
+      "2) Great summary, very clear and concise.",
+      "[3] It did not prioritize the P1 ticket first.",
+      "4. The checklist proposal tool added duplicate items.",
+      "5. It took too long, the reply came late.",
+      "6. Noted.",
+      "7. The report was not helpful.",
+    ].join("\n");
+    const { output } = await generateText({ model: builtinModel("classifier"), prompt, output: Output.object({ schema: ClassificationSchema }) });
+    const by = Object.fromEntries(output.items.map((i) => [i.index, i]));
+    expect(output.items.map((i) => i.index)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(by[1]).toMatchObject({ sentiment: "negative", category: "accuracy" });
+    expect(by[2]).toMatchObject({ sentiment: "positive", category: "communication" });
+    expect(by[3]).toMatchObject({ category: "prioritization" });
+    expect(by[4]).toMatchObject({ sentiment: "negative", category: "tooling" });
+    expect(by[5]).toMatchObject({ sentiment: "negative", category: "timeliness" });
+    expect(by[6]).toMatchObject({ sentiment: "neutral", category: "general" });
+    expect(by[7].sentiment).toBe("negative"); // negation flips "helpful"
+    expect(by[6].confidence).toBeLessThan(by[1].confidence);
+  });
+});
+
+describe("built-in model: improver and free-form prompts", () => {
+  it("the improver answers with a short placeholder text", async () => {
+    const { text } = await generateText({ model: builtinModel("improver"), prompt: "Improve these directives." });
+    expect(text).toMatch(/does not propose directive changes yet/);
+  });
+
+  it("a prompt without contract sections gets an honest deterministic answer", async () => {
+    const { text } = await generateText({ model: builtinModel("task"), prompt: "What is the capital of France?" });
+    expect(text).toMatch(/built-in offline model.*capital of France/);
+  });
+});

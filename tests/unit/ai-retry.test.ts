@@ -1,0 +1,100 @@
+import { APICallError } from "@ai-sdk/provider";
+import { generateText } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { describe, expect, it, vi } from "vitest";
+import { ModelCallError, ModelTimeoutError, withModelRetry } from "@/ai/retry";
+
+const apiError = (statusCode: number, extra: Partial<ConstructorParameters<typeof APICallError>[0]> = {}) =>
+  new APICallError({
+    message: `HTTP ${statusCode}`,
+    url: "https://api.example-provider.test/v1/chat/completions",
+    requestBodyValues: {},
+    statusCode,
+    responseBody: '{"error":"bad key sk-live-secret"}',
+    isRetryable: statusCode === 429 || statusCode >= 500,
+    ...extra,
+  });
+
+const fast = { baseMs: 1 };
+
+/** The error a call ends with (fails the test if it succeeds). */
+const failureOf = <E = ModelCallError>(p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable("expected the call to fail"),
+    (e: E) => e,
+  );
+
+describe("withModelRetry", () => {
+  it("retries a retryable provider error, then succeeds", async () => {
+    const fn = vi.fn().mockRejectedValueOnce(apiError(429)).mockRejectedValueOnce(apiError(503)).mockResolvedValue("ok");
+    await expect(withModelRetry(fn, fast)).resolves.toBe("ok");
+    expect(fn).toHaveBeenCalledTimes(3);
+  });
+
+  it("does not retry a 400 and wraps it with a safe message", async () => {
+    const fn = vi.fn().mockRejectedValue(apiError(400));
+    const error = await failureOf(withModelRetry(fn, { ...fast, provider: "openai" }));
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect(error).toMatchObject({ provider: "openai", statusCode: 400, attempts: 1 });
+    expect(error.message).toBe("The openai model call failed (HTTP 400).");
+    expect(error.message).not.toContain("sk-live-secret");
+    expect(APICallError.isInstance(error.cause)).toBe(true);
+  });
+
+  it("gives up after the last retry, naming the provider host when none is given", async () => {
+    const fn = vi.fn().mockRejectedValue(apiError(500));
+    const error = await failureOf(withModelRetry(fn, { ...fast, retries: 1 }));
+    expect(fn).toHaveBeenCalledTimes(2);
+    expect(error.message).toBe("The api.example-provider.test model call failed (HTTP 500) (2 attempts).");
+  });
+
+  it("times out through the AbortSignal with a ModelTimeoutError", async () => {
+    const signals: AbortSignal[] = [];
+    const hang = (signal: AbortSignal) => {
+      signals.push(signal);
+      return new Promise<never>(() => {}); // ignores the signal: the timeout must still win
+    };
+    const error = await failureOf<ModelTimeoutError>(withModelRetry(hang, { ...fast, retries: 1, timeoutMs: 20, provider: "anthropic" }));
+    expect(error).toBeInstanceOf(ModelTimeoutError);
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect(error.message).toBe("The anthropic model did not answer within 20 ms (2 attempts).");
+    expect(signals).toHaveLength(2);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+  });
+
+  it("rethrows other errors at once, unwrapped", async () => {
+    const bug = new TypeError("cannot read x of undefined");
+    const fn = vi.fn().mockRejectedValue(bug);
+    await expect(withModelRetry(fn, fast)).rejects.toBe(bug);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops when the caller's signal aborts, without retrying", async () => {
+    const controller = new AbortController();
+    const fn = vi.fn(async () => {
+      controller.abort(new Error("job cancelled"));
+      throw apiError(503);
+    });
+    await expect(withModelRetry(fn, { ...fast, signal: controller.signal })).rejects.toBeInstanceOf(APICallError);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it("wraps generateText with maxRetries: 0 (one layer of retries)", async () => {
+    let calls = 0;
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        if (++calls === 1) throw apiError(429);
+        return {
+          content: [{ type: "text", text: "hello" }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+          warnings: [],
+        };
+      },
+    });
+    const result = await withModelRetry((abortSignal) => generateText({ model, prompt: "hi", maxRetries: 0, abortSignal }), fast);
+    expect(result.text).toBe("hello");
+    expect(calls).toBe(2);
+  });
+});
