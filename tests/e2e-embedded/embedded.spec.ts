@@ -25,4 +25,8 @@ test("npm run dev with nothing configured: the demo user signs in through the de
   await expect(page.getByTestId("template-row")).toHaveCount(2);
   await page.getByRole("link", { name: /Decisions/ }).click();
   await expect(page.getByTestId("inbox-item").first()).toBeVisible();
+
+  // No provider configured: Settings → Models says the built-in model is active.
+  await page.getByRole("link", { name: "Models" }).click();
+  await expect(page.getByText("Built-in deterministic model").first()).toBeVisible();
 });
