@@ -1,6 +1,6 @@
 "use client";
 import { Play } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
 import { requestWake } from "../actions/request-wake";
@@ -8,6 +8,12 @@ import { requestWake } from "../actions/request-wake";
 export function RunNowButton({ workspaceSlug, agentId }: { workspaceSlug: string; agentId: string }) {
   const { run, pending, error } = useAction(requestWake);
   const [queued, setQueued] = useState(false);
+  // "Queued" is a moment's confirmation; the live status next to the button follows the run itself.
+  useEffect(() => {
+    if (!queued) return;
+    const timer = setTimeout(() => setQueued(false), 4000);
+    return () => clearTimeout(timer);
+  }, [queued]);
   return (
     <span className="inline-flex items-center gap-2">
       <Button size="sm" variant="secondary" disabled={pending} onClick={() => void run({ workspaceSlug, agentId }, () => setQueued(true))}>
