@@ -37,7 +37,7 @@ export function Badge({ tone = "zinc", children }: { tone?: "zinc" | "brand" | "
     amber: "bg-amber-50 text-amber-800",
     red: "bg-red-50 text-red-700",
   };
-  return <span className={cn("inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium", tones[tone])}>{children}</span>;
+  return <span className={cn("inline-flex items-center whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-medium", tones[tone])}>{children}</span>;
 }
 
 export function Notice({ tone = "info", children }: { tone?: "info" | "error" | "success"; children: ReactNode }) {
