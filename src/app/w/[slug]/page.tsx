@@ -3,9 +3,9 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { timeAgo } from "@/lib/format";
+import { TemplateHealthTable } from "@/features/dashboards/components/template-health-table";
+import { getWorkspaceHealth } from "@/features/dashboards/server/queries";
 import { countPendingDecisions } from "@/features/decisions/server/queries";
-import { listTemplates } from "@/features/templates/server/queries";
 import { can, roleLabels } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 import { listMembers } from "@/features/workspaces/server/queries";
@@ -15,7 +15,7 @@ export default async function WorkspaceDashboard({ params }: { params: Promise<{
   const ctx = await getPageWorkspaceContext(slug);
   const [members, templates, pending] = await Promise.all([
     listMembers(ctx.workspace.id),
-    listTemplates(ctx.workspace.id),
+    getWorkspaceHealth({ workspaceId: ctx.workspace.id }),
     countPendingDecisions(ctx.workspace.id),
   ]);
   return (
@@ -41,7 +41,7 @@ export default async function WorkspaceDashboard({ params }: { params: Promise<{
           </Link>
         ) : null}
         <Card>
-          <CardHeader title="Templates" description="What your agents run on" />
+          <CardHeader title="Templates" description="What your agents run on: how each did in the last 7 days, with arrows against the 7 days before." />
           {templates.length === 0 ? (
             <div className="p-5">
               <EmptyState title="No templates yet">
@@ -49,18 +49,7 @@ export default async function WorkspaceDashboard({ params }: { params: Promise<{
               </EmptyState>
             </div>
           ) : (
-            <ul className="divide-y divide-zinc-100">
-              {templates.map((t) => (
-                <li key={t.id} className="flex items-center justify-between gap-4 px-5 py-3 text-sm">
-                  <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium hover:text-brand-700">
-                    {t.name}
-                  </Link>
-                  <span className="text-zinc-500">
-                    v{t.headNumber} · {t.instanceCount} instances · active {timeAgo(t.lastActivityAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <TemplateHealthTable slug={slug} templates={templates} />
           )}
         </Card>
         <Card>

@@ -4,6 +4,17 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format";
+import { ActiveInstancesTable } from "@/features/dashboards/components/active-instances-table";
+import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
+import { FeedbackSection } from "@/features/dashboards/components/feedback-section";
+import { GrowthCard } from "@/features/dashboards/components/growth-card";
+import { MetricCards } from "@/features/dashboards/components/metric-cards";
+import { VersionPerformanceChart } from "@/features/dashboards/components/version-performance-chart";
+import { VersionTable } from "@/features/dashboards/components/version-table";
+import { WindowFilter } from "@/features/dashboards/components/window-filter";
+import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server/queries";
+import { parseWindow, weekLabel } from "@/features/dashboards/window";
+import { getFeedbackBreakdown } from "@/features/feedback/server/queries";
 import { NewVersionForm } from "@/features/templates/components/new-version-form";
 import { SetHeadButton } from "@/features/templates/components/set-head-button";
 import { VersionDiff } from "@/features/templates/components/version-diff";
@@ -29,7 +40,21 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const head = versions.find((v) => v.id === template.headVersionId)!;
   const canWrite = can(ctx.membership.role, "templates.write");
 
-  const compare = CompareParams.safeParse(await searchParams);
+  const query = await searchParams;
+  const days = parseWindow(query.window);
+  const workspaceId = ctx.workspace.id;
+  const now = new Date();
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback] = await Promise.all([
+    getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
+    getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
+    getTemplateGrowth({ workspaceId, templateId: template.id, now }),
+    getActiveInstances({ workspaceId, templateId: template.id, days, now }),
+    getVersionPerformance({ workspaceId, templateId: template.id }),
+    getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now }),
+    getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now }),
+  ]);
+
+  const compare = CompareParams.safeParse(query);
   const byNumber = (n?: number) => (n ? versions.find((v) => v.number === n) : undefined);
   const right = byNumber(compare.data?.b) ?? head;
   const left = byNumber(compare.data?.a) ?? (right.parent ? byNumber(right.parent.number) : undefined) ?? versions.find((v) => v.number === right.number - 1) ?? right;
@@ -47,6 +72,39 @@ export default async function TemplatePage({ params, searchParams }: { params: P
         }
       />
       <div className="space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-zinc-500">
+            Dashboard for the last <b className="font-semibold text-zinc-800">{days} days</b>, compared with the {days} days before.
+          </p>
+          <WindowFilter current={days} params={query} />
+        </div>
+
+        <DashboardSection id="performance" title="Performance" description={`Runs, proposals and resolved tasks of the last ${days} days. Arrows compare with the ${days} days before.`}>
+          <MetricCards metrics={metrics} mttr={mttr} />
+        </DashboardSection>
+
+        <DashboardSection id="instances" title="Instances" description={`${active.total.toLocaleString("en")} of ${template._count.agents.toLocaleString("en")} agents ran in the last ${days} days.`}>
+          <div className="grid lg:grid-cols-[17rem_1fr]">
+            <div className="border-b border-zinc-100 lg:border-b-0 lg:border-r">
+              <GrowthCard growth={growth} />
+            </div>
+            <ActiveInstancesTable slug={slug} instances={active.instances} total={active.total} days={days} />
+          </div>
+        </DashboardSection>
+
+        <DashboardSection id="versions" title="Versions over time" description={`Weekly averages over the last ${weeks.length} weeks; dashed lines mark the week a version became active. The table covers each version's whole life.`}>
+          <div className="px-5 pb-2 pt-4">
+            <VersionPerformanceChart
+              weeks={weeks.map((w) => ({ label: weekLabel(w.weekStart), quality: w.avgQuality, acceptance: w.acceptance, rating: w.avgRating, runs: w.runs, versions: w.versionsStarted }))}
+            />
+          </div>
+          <VersionTable versions={versionStats} headVersionId={template.headVersionId} />
+        </DashboardSection>
+
+        <DashboardSection id="feedback" title="Feedback" description={`Classified feedback of the last ${days} days: sentiment per category and signals shared by several agents.`}>
+          <FeedbackSection slug={slug} breakdown={feedback} days={days} />
+        </DashboardSection>
+
         <Card>
           <CardHeader title={`Active directives · v${head.number}`} description={`${author(head)}, ${formatDateTime(head.createdAt)}${head.rationale ? ` — ${head.rationale}` : ""}`} />
           <div className="space-y-4 p-5">
@@ -74,6 +132,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
                   </select>
                 </label>
               ))}
+              <input type="hidden" name="window" value={days} />
               <button type="submit" className="h-9 rounded-lg border border-zinc-300 bg-white px-3 font-medium hover:bg-zinc-50">
                 Compare
               </button>
@@ -98,7 +157,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
                   {v.rationale ? <p className="mt-1 text-zinc-600">{v.rationale}</p> : null}
                 </div>
                 <div className="flex items-center gap-2">
-                  <Link className="text-sm font-medium text-brand-600 hover:underline" href={`?a=${v.parent?.number ?? Math.max(1, v.number - 1)}&b=${v.number}`}>
+                  <Link className="text-sm font-medium text-brand-600 hover:underline" href={`?a=${v.parent?.number ?? Math.max(1, v.number - 1)}&b=${v.number}&window=${days}`}>
                     Changes
                   </Link>
                   {canWrite && v.id !== head.id ? (

@@ -1,0 +1,117 @@
+// Benchmark: the template dashboard's read models (src/features/dashboards/server) on one template
+// with 10k agents, 1M observations, 200k decisions and 100k rated runs (bench/lib/feedback-dataset),
+// plus what that dataset lacks for the dashboard: a task per agent (70% done → MTTR), three
+// versions (runs and change sets spread over them; half the change sets linked to a run, half not,
+// so both attribution paths of the per-version acceptance run), and agents created over the period
+// (growth). Goal: each query p95 < 150 ms. Run with `npm run bench -- dashboard`.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import pg from "pg";
+import { generateFeedbackDataset } from "./lib/feedback-dataset";
+import { installQueryTap, summarize, table, timed, type Captured, type Summary } from "./lib/measure";
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) {
+  console.error("Run this benchmark with `npm run bench` (it creates the database).");
+  process.exit(1);
+}
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
+const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
+const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 200_000);
+const RATED = Number(process.env.BENCH_RATED_RUNS ?? 100_000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 90);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const GOAL_MS = 150;
+const RESULTS = "bench/results";
+
+const log = (m: string) => console.log(`  ${m}`);
+installQueryTap();
+const pool = new pg.Pool({ connectionString: url, max: 3 });
+
+console.log(`→ generating ${AGENTS.toLocaleString("en")} agents, ${OBSERVATIONS.toLocaleString("en")} observations, ${DECISIONS.toLocaleString("en")} decisions, ${RATED.toLocaleString("en")} rated runs over ${DAYS} days…`);
+const t0 = Date.now();
+const data = await generateFeedbackDataset(pool, { agents: AGENTS, observations: OBSERVATIONS, decisions: DECISIONS, ratedRuns: RATED, days: DAYS, log });
+const { workspaceId, templateId } = data;
+
+console.log("→ adding tasks, versions and agent creation dates for the dashboard…");
+await pool.query(`
+  UPDATE "Agent" SET "createdAt" = now() - (hashint8(substr("id", 5)::bigint * 31) & 2147483647) % (${DAYS} * 86400) * interval '1 second' WHERE "templateId" = '${templateId}';
+  INSERT INTO "Task" ("id", "workspaceId", "title", "status", "createdAt", "updatedAt", "completedAt")
+    SELECT 'fbk_' || substr(a."id", 5), a."workspaceId", 'Task of ' || a."displayName",
+      (CASE WHEN x.r < 7 THEN 'done' ELSE 'in_progress' END)::"TaskStatus", a."createdAt", now(),
+      CASE WHEN x.r < 7 THEN LEAST(now() - interval '1 minute', a."createdAt" + (1 + x.h) * interval '1 hour') END
+    FROM "Agent" a, LATERAL (SELECT (hashint8(substr(a."id", 5)::bigint) & 2147483647) % 10 AS r, (hashint8(substr(a."id", 5)::bigint * 7) & 2147483647) % 200 AS h) x
+    WHERE a."templateId" = '${templateId}';
+  UPDATE "Agent" SET "taskId" = 'fbk_' || substr("id", 5) WHERE "templateId" = '${templateId}';
+  INSERT INTO "TemplateVersion" ("id", "workspaceId", "templateId", "number", "directives", "authoredBy", "parentVersionId", "createdAt")
+    VALUES ('fb_tv2', '${workspaceId}', '${templateId}', 2, 'v2', 'agent', 'fb_tv1', now() - interval '${Math.round((DAYS * 2) / 3)} days'),
+           ('fb_tv3', '${workspaceId}', '${templateId}', 3, 'v3', 'agent', 'fb_tv2', now() - interval '${Math.round(DAYS / 3)} days');
+  UPDATE "AgentTemplate" SET "headVersionId" = 'fb_tv3' WHERE "id" = '${templateId}';
+  UPDATE "WakeRun" r SET "templateVersionId" = v."id"
+    FROM (SELECT "id", "createdAt", lead("createdAt") OVER (ORDER BY "number") AS "to" FROM "TemplateVersion" WHERE "templateId" = '${templateId}') v
+    WHERE r."templateId" = '${templateId}' AND r."startedAt" >= v."createdAt" AND (v."to" IS NULL OR r."startedAt" < v."to") AND v."id" <> 'fb_tv1';
+  UPDATE "ChangeSet" s SET "wakeRunId" = r."id"
+    FROM "WakeRun" r
+    WHERE s."templateId" = '${templateId}' AND (hashtext(s."id") & 1) = 0
+      AND r."id" = 'fbr_' || (substr(s."id", 5)::bigint * ${Math.max(1, Math.floor(RATED * 1.5))} / ${Math.ceil(DECISIONS / 2)});
+  INSERT INTO "ChangeItem" ("id", "workspaceId", "changeSetId", "agentId", "templateId", "tool", "summary", "status", "createdAt")
+    SELECT 'fbpending_' || n, '${workspaceId}', 'fbs_' || n, 'fba_' || (n % ${AGENTS}), '${templateId}', 'propose_estimate', 'Pending', 'pending', now() - n * interval '1 minute'
+    FROM generate_series(1, 300) n;
+  ANALYZE;`);
+const { rows: countRows } = await pool.query<{ k: string; n: string }>(`
+  SELECT 'tasks done' AS k, count(*)::text AS n FROM "Task" WHERE "workspaceId" = '${workspaceId}' AND "status" = 'done'
+  UNION ALL SELECT 'change sets with a run', count(*)::text FROM "ChangeSet" WHERE "templateId" = '${templateId}' AND "wakeRunId" IS NOT NULL`);
+const counts = { ...data.counts, ...Object.fromEntries(countRows.map((r) => [r.k, Number(r.n)])) };
+log(`dataset ready in ${((Date.now() - t0) / 1000).toFixed(0)} s: ${Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString("en")}`).join(", ")}`);
+
+// The services read DATABASE_URL when first imported (scripts/bench.mjs sets it to this database).
+const q = await import("@/features/dashboards/server/queries");
+const now = new Date();
+const scope = { workspaceId, templateId };
+const cases: [string, () => Promise<unknown>][] = [];
+for (const days of [7, 30, 90]) {
+  cases.push([`metrics ${days}d`, () => q.getTemplateMetrics({ ...scope, days, now })]);
+  cases.push([`mttr ${days}d`, () => q.getTemplateMttr({ ...scope, days, now })]);
+  cases.push([`active instances ${days}d`, () => q.getActiveInstances({ ...scope, days, now })]);
+}
+cases.push(["growth", () => q.getTemplateGrowth({ ...scope, now })]);
+cases.push(["version performance (lifetime)", () => q.getVersionPerformance(scope)]);
+cases.push(["weekly series 13 weeks", () => q.getWeeklySeries({ ...scope, weeks: q.seriesWeeks(90), now })]);
+cases.push(["workspace health", () => q.getWorkspaceHealth({ workspaceId, now })]);
+
+console.log(`→ ${cases.length} queries × ${RUNS} runs (3 warm-up runs each)…`);
+const results: { name: string; total: Summary; sql: Summary; worst: Captured }[] = [];
+for (const [name, fn] of cases) {
+  const totals: number[] = [];
+  const sqls: number[] = [];
+  let worst: Captured | undefined;
+  for (let i = 0; i < RUNS + 3; i++) {
+    const s = await timed(fn);
+    if (i < 3) continue;
+    totals.push(s.ms);
+    sqls.push(s.sql.reduce((a, c) => a + c.ms, 0));
+    for (const c of s.sql) if (!worst || c.ms > worst.ms) worst = c;
+  }
+  results.push({ name, total: summarize(totals), sql: summarize(sqls), worst: worst! });
+}
+
+mkdirSync(RESULTS, { recursive: true });
+const explained: string[] = [];
+for (const r of results) {
+  const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${r.worst.text}`, r.worst.values);
+  const file = `${RESULTS}/explain-dashboard-${r.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.txt`;
+  writeFileSync(file, `-- ${r.name}\n-- parameters: ${JSON.stringify(r.worst.values)}\n${r.worst.text}\n\n${rows.map((x) => x["QUERY PLAN"]).join("\n")}\n`);
+  explained.push(file);
+}
+
+console.log(table(["query", "p50 ms", "p95 ms", "max ms", "sql p95 ms", "goal"], results.map((r) => [r.name, r.total.p50, r.total.p95, r.total.max, r.sql.p95, r.total.p95 < GOAL_MS ? "✓" : `✖ > ${GOAL_MS}`])));
+const latest = `${RESULTS}/latest.json`;
+let previous: Record<string, unknown> = {};
+try {
+  previous = JSON.parse(readFileSync(latest, "utf8"));
+} catch {}
+writeFileSync(latest, JSON.stringify({ ...previous, templateDashboard: { at: new Date().toISOString(), dataset: counts, goalMs: GOAL_MS, runs: RUNS, results: results.map(({ name, total, sql }) => ({ name, total, sql })), explained } }, null, 2));
+await pool.end();
+const missed = results.filter((r) => r.total.p95 >= GOAL_MS);
+if (missed.length) console.log(`✖ ${missed.length} queries missed ${GOAL_MS} ms (plans in ${RESULTS}/explain-dashboard-*.txt)`);
+else console.log(`✓ every dashboard query p95 < ${GOAL_MS} ms`);
+process.exit(0);

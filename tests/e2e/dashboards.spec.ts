@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { signInByEmail } from "./support/auth";
+import { createDashboardWorkspace } from "./support/dashboard-fixtures";
+import { db } from "./support/fixtures";
+
+test.afterAll(async () => {
+  await db().$disconnect();
+});
+
+test("template dashboard: metrics, charts, instances, versions and feedback; workspace health", async ({ page }) => {
+  test.setTimeout(90_000);
+  const data = await createDashboardWorkspace();
+  await signInByEmail(page, data.owner.email);
+  const base = `/w/${data.workspace.slug}`;
+
+  await page.goto(`${base}/templates/${data.template.id}?window=30`);
+  await expect(page.getByRole("heading", { name: "Release Planner" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Time window" }).getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+
+  // Metric cards for the last 30 days.
+  await expect(page.getByTestId("metric-wakes").getByTestId("metric-value")).toHaveText("9");
+  await expect(page.getByTestId("metric-acceptance").getByTestId("metric-value")).toHaveText("75%");
+  await expect(page.getByTestId("metric-acceptance")).toContainText("3 confirmed · 1 rejected");
+  await expect(page.getByTestId("metric-mttr").getByTestId("metric-value")).toHaveText("4 h");
+  await expect(page.getByTestId("metric-quality").locator("[data-trend]")).toHaveAttribute("data-tone", "good");
+
+  // Growth and active instances.
+  await expect(page.getByTestId("growth-card")).toContainText("This week");
+  await expect(page.getByTestId("active-instance-row")).toHaveCount(4);
+  await expect(page.getByTestId("active-instances").getByRole("link", { name: "Planner · Plan the 4.2 release" })).toHaveAttribute("href", `${base}/agents/${data.agents[0].id}`);
+
+  // Per-version chart (recharts draws an svg) with version markers, its data table, and per-version totals.
+  const chart = page.getByTestId("version-chart");
+  await expect(chart.locator("svg").first()).toBeVisible();
+  await expect(chart.locator(".recharts-line")).toHaveCount(3);
+  await expect(chart.locator(".recharts-reference-line")).toHaveCount(2);
+  await expect(page.getByTestId("version-chart-table").locator("tbody tr")).toHaveCount(12);
+  await expect(page.getByTestId("version-performance-row")).toHaveCount(3);
+  await expect(page.getByTestId("version-performance-row").first()).toHaveAttribute("data-version", "3");
+
+  // Feedback breakdown: stacked bars and the cross-agent pattern.
+  await expect(page.getByTestId("feedback-chart").locator("svg").first()).toBeVisible();
+  await expect(page.getByTestId("feedback-negative")).toHaveText("4");
+  await expect(page.getByTestId("feedback-patterns")).toContainText("accuracy");
+  await expect(page.getByTestId("feedback-patterns")).toContainText("3 agents");
+
+  // The existing sections are still there.
+  await expect(page.getByTestId("active-directives")).toContainText("Keep estimates honest.");
+  await expect(page.getByTestId("version-row")).toHaveCount(3);
+  await page.screenshot({ path: "test-results/screens/template-dashboard.png", fullPage: true });
+
+  // The window is a link: 7 days.
+  await page.getByRole("navigation", { name: "Time window" }).getByRole("link", { name: "7 days" }).click();
+  await expect(page).toHaveURL(/window=7/);
+  await expect(page.getByTestId("metric-wakes").getByTestId("metric-value")).toHaveText("2");
+
+  // Sections collapse natively.
+  const section = page.getByTestId("dashboard-feedback");
+  await section.locator("summary").click();
+  await expect(section).not.toHaveAttribute("open", "");
+
+  // A template without classified feedback says so.
+  await page.goto(`${base}/templates/${data.quiet.id}`);
+  await expect(page.getByText("No classified feedback yet for this window")).toBeVisible();
+
+  // Workspace dashboard: each template's health at a glance.
+  await page.goto(base);
+  const row = page.getByTestId("template-health-row").filter({ hasText: "Release Planner" });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId("health-quality")).not.toHaveText("—");
+  await expect(row.getByTestId("health-acceptance")).toHaveText("100%");
+  await expect(page.getByText(/1 agent proposal waits for a decision/)).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/workspace-dashboard.png", fullPage: true });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { classifyPrompt } from "@/ai/builtin/classify";
+import { classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
+import { readClassification } from "@/features/feedback/server/classify-observations";
+import { classifyByRules, qualitySentiment, ratingSentiment, reportConfidenceSentiment, tsqueryOf, CATEGORY_TERMS } from "@/features/feedback/rules";
+
+describe("observation keyword rules", () => {
+  it.each([
+    ["Thanks, the estimate was accurate.", "positive", "accuracy"],
+    ["Great summary, concise.", "positive", "communication"],
+    ["Perfect focus on the urgent ticket.", "positive", "prioritization"],
+    ["Love the checklist.", "positive", "tooling"],
+    ["Excellent.", "positive", "general"],
+    ["The estimate was wrong by two days.", "negative", "accuracy"],
+    ["The reply came late.", "negative", "timeliness"],
+    ["Ignored the P1 escalation.", "negative", "prioritization"],
+    ["The report was verbose and confusing.", "negative", "communication"],
+    ["Duplicate proposals again.", "negative", "tooling"],
+    ["Missed it.", "negative", "general"],
+  ])("%s → %s / %s", (text, sentiment, category) => {
+    expect(classifyByRules(text)).toEqual({ sentiment, category, confidence: 0.8 });
+  });
+
+  it.each([
+    ["Customer asked for a callback.", "no keyword"],
+    ["Not helpful.", "negation"],
+    ["It wasn't wrong.", "negation (n't)"],
+    ["Never late, great.", "negation"],
+    ["Great start but the numbers were wrong.", "both sentiments"],
+    ["I'll do it later.", "'late' is exact: later is no keyword"],
+  ])("%s → model (%s)", (text) => {
+    expect(classifyByRules(text)).toBeNull();
+  });
+
+  it("builds prefix and exact tsqueries for the 'simple' configuration", () => {
+    expect(tsqueryOf([{ term: "accur" }, { term: "late", exact: true }])).toBe("'accur':* | 'late'");
+    expect(CATEGORY_TERMS.map(([c]) => c)).toEqual(["accuracy", "timeliness", "prioritization", "communication", "tooling"]);
+  });
+});
+
+describe("structured source rules", () => {
+  it.each([
+    [0, "negative"], [0.29, "negative"], [0.3, "neutral"], [0.5, "neutral"], [0.7, "neutral"], [0.71, "positive"], [1, "positive"],
+  ] as const)("rating %s → %s", (r, s) => expect(ratingSentiment(r)).toBe(s));
+
+  it.each([
+    [0.39, null, "negative"], [0.4, null, null], [0.79, null, null], [0.8, null, "positive"],
+    [0.5, 0.7, "negative"], [0.6, 0.79, null], [0.85, 1, "positive"], [0.8, 1, "negative"],
+  ] as const)("report confidence %s after %s → %s", (c, prev, s) => expect(reportConfidenceSentiment(c, prev)).toBe(s));
+
+  it.each([[0.69, "negative"], [0.7, null], [0.89, null], [0.9, "positive"]] as const)("quality %s → %s", (q, s) => expect(qualitySentiment(q)).toBe(s));
+});
+
+describe("classifier prompt and answer", () => {
+  it("numbers one line per item, so the built-in classifier reads every item once", () => {
+    const { system, prompt } = classifyFeedbackPrompt(["The estimate\nwas wrong.", "Great summary, very clear.", "x".repeat(700), ""]);
+    expect(system).toMatch(/numbered item/);
+    const lines = prompt.split("\n");
+    expect(lines[0]).toBe("Feedback items (4):");
+    expect(lines[1]).toBe("1. The estimate was wrong.");
+    expect(lines[3].length).toBeLessThan(620);
+    expect(lines[4]).toBe("4. (empty)");
+    const answer = classifyPrompt(prompt);
+    expect(answer.items.map((i) => i.index)).toEqual([1, 2, 3, 4]);
+    expect(answer.items[0]).toMatchObject({ sentiment: "negative", category: "accuracy" });
+    expect(answer.items[1]).toMatchObject({ sentiment: "positive" });
+  });
+
+  it("reads answers leniently: by index, once, in range; anything else is missing", () => {
+    const read = readClassification(
+      { items: [
+        { index: 2, sentiment: "negative", category: "tooling", confidence: 0.7 },
+        { index: 2, sentiment: "positive", category: "tooling", confidence: 0.9 },
+        { index: 1, sentiment: "furious", category: "tooling", confidence: 0.7 },
+        { index: 9, sentiment: "neutral", category: "general", confidence: 0.5 },
+        { index: 3, sentiment: "neutral", category: "general", confidence: 2 },
+      ] },
+      3,
+    );
+    expect(read).toEqual([null, { sentiment: "negative", category: "tooling", confidence: 0.7 }, null]);
+    expect(readClassification("nonsense", 2)).toEqual([null, null]);
+    expect(readClassification(null, 1)).toEqual([null]);
+  });
+});
