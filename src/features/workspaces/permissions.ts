@@ -17,6 +17,7 @@ export const permissions = {
   "agents.write": "member",
   "decisions.decide": "member",
   "runs.rate": "member",
+  "feedback.classify": "member",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof permissions;

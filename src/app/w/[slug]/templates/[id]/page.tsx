@@ -15,6 +15,7 @@ import { WindowFilter } from "@/features/dashboards/components/window-filter";
 import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server/queries";
 import { parseWindow, weekLabel } from "@/features/dashboards/window";
 import { getFeedbackBreakdown } from "@/features/feedback/server/queries";
+import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
 import { NewVersionForm } from "@/features/templates/components/new-version-form";
 import { SetHeadButton } from "@/features/templates/components/set-head-button";
 import { VersionDiff } from "@/features/templates/components/version-diff";
@@ -102,6 +103,11 @@ export default async function TemplatePage({ params, searchParams }: { params: P
         </DashboardSection>
 
         <DashboardSection id="feedback" title="Feedback" description={`Classified feedback of the last ${days} days: sentiment per category and signals shared by several agents.`}>
+          {can(ctx.membership.role, "feedback.classify") ? (
+            <div className="px-5 pt-4">
+              <RefreshFeedbackButton workspaceSlug={slug} templateId={template.id} />
+            </div>
+          ) : null}
           <FeedbackSection slug={slug} breakdown={feedback} days={days} />
         </DashboardSection>
 

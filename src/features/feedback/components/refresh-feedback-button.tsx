@@ -1,0 +1,29 @@
+"use client";
+import { RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useAction } from "@/lib/use-action";
+import { refreshFeedback } from "../actions/refresh-feedback";
+
+export function RefreshFeedbackButton({ workspaceSlug, templateId }: { workspaceSlug: string; templateId: string }) {
+  const { run, pending, error } = useAction(refreshFeedback);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3 text-sm">
+      {done ? <span className="text-emerald-700" role="status">{done}</span> : null}
+      {error ? <span className="text-red-600" role="alert">{error.message}</span> : null}
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={pending}
+        onClick={() =>
+          void run({ workspaceSlug, templateId }, (r) =>
+            setDone(`${r.classified.toLocaleString("en")} feedback items classified${r.pending ? `, ${r.pending} left for the next run` : ""}.`),
+          )
+        }
+      >
+        <RefreshCw className={`h-3.5 w-3.5 ${pending ? "animate-spin" : ""}`} aria-hidden /> {pending ? "Classifying…" : "Classify new feedback"}
+      </Button>
+    </div>
+  );
+}

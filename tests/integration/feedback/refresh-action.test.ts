@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { createAgent } from "@/features/agents/server/create-agent";
+import { rateRun } from "@/features/agents/server/rate-run";
+import { recordObservation } from "@/features/agents/server/record-message";
+import { recordRun } from "@/features/agents/server/record-run";
+import { refreshFeedback } from "@/features/feedback/actions/refresh-feedback";
+import { createTemplate } from "@/features/templates/server/create-template";
+import { db } from "@/server/db";
+import { createWorkspace, uid } from "../../factories";
+import { actAs } from "../../support/session";
+
+describe("classify new feedback (template page action)", () => {
+  it("members run the pipeline with the built-in classifier; a second run classifies nothing new; viewers get 403", async () => {
+    const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
+    const scope = { workspaceId: workspace.id, actorUserId: owner.id };
+    const template = await createTemplate({ scope, name: `Fb ${uid()}`, directives: "Help people finish tasks." });
+    const agent = await createAgent({ scope, templateId: template.id, displayName: "A" });
+    await recordObservation({ scope, agentId: agent.id, text: "Thanks, the checklist was really helpful and accurate." });
+    await recordObservation({ scope, agentId: agent.id, text: "The estimate was wrong and the report too long." });
+    await recordObservation({ scope, agentId: agent.id, text: "The customer asked about the invoice date." });
+    const run = await recordRun({ scope, agentId: agent.id, reason: "manual", status: "succeeded" });
+    await rateRun({ scope, runId: run.id, rating: 0.2 });
+
+    actAs(members.viewer);
+    expect(await refreshFeedback({ workspaceSlug: workspace.slug, templateId: template.id })).toMatchObject({ ok: false, error: { status: 403 } });
+
+    actAs(members.member);
+    const first = await refreshFeedback({ workspaceSlug: workspace.slug, templateId: template.id });
+    expect(first).toMatchObject({ ok: true, data: { classified: 4, pending: 0 } });
+    expect(await db.feedbackItem.count({ where: { templateId: template.id } })).toBe(4);
+    const second = await refreshFeedback({ workspaceSlug: workspace.slug, templateId: template.id });
+    expect(second).toMatchObject({ ok: true, data: { modelCalls: 0 } });
+    expect(await db.feedbackItem.count({ where: { templateId: template.id } })).toBe(4);
+  });
+});
