@@ -78,3 +78,17 @@ describe("template versions", () => {
     await expect(createTemplate({ scope, name: template.name, directives: "Something else entirely" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 });
+
+describe("templates list", () => {
+  it("shows head version, instances and the newest run as last activity", async () => {
+    const { scope, template } = await setup();
+    const idle = await createTemplate({ scope, name: `Idle ${uid()}`, directives: "Nothing happens here." });
+    const a = await createAgent({ scope, templateId: template.id, displayName: "A" });
+    await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", startedAt: new Date("2026-01-01T10:00:00Z"), durationMs: 1000 });
+    const newest = await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", startedAt: new Date("2026-02-01T10:00:00Z"), durationMs: 1000 });
+    const { listTemplates } = await import("@/features/templates/server/queries");
+    const rows = await listTemplates(scope.workspaceId);
+    expect(rows.find((r) => r.id === template.id)).toMatchObject({ headNumber: 1, instanceCount: 1, lastActivityAt: newest.startedAt });
+    expect(rows.find((r) => r.id === idle.id)).toMatchObject({ instanceCount: 0, lastActivityAt: null });
+  });
+});

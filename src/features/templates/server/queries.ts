@@ -12,9 +12,14 @@ export async function listTemplates(workspaceId: string) {
         _count: { select: { agents: { where: { lifecycle: { not: "destroyed" } } }, versions: true } },
       },
     }),
-    db.wakeRun.groupBy({ by: ["templateId"], where: { workspaceId }, _max: { startedAt: true } }),
+    // Newest run per template through the (templateId, startedAt) index: one row each, however
+    // many runs the workspace has.
+    db.$queryRaw<{ templateId: string; startedAt: Date }[]>`
+      SELECT t."id" AS "templateId", r."startedAt" FROM "AgentTemplate" t
+      JOIN LATERAL (SELECT w."startedAt" FROM "WakeRun" w WHERE w."templateId" = t."id" ORDER BY w."startedAt" DESC LIMIT 1) r ON true
+      WHERE t."workspaceId" = ${workspaceId}`,
   ]);
-  const last = new Map(lastRuns.map((r) => [r.templateId, r._max.startedAt]));
+  const last = new Map(lastRuns.map((r) => [r.templateId, r.startedAt]));
   return templates.map((t) => ({
     id: t.id,
     name: t.name,
