@@ -10,15 +10,10 @@
 // VACUUMed (not timed), so every run writes the same rows.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import pg from "pg";
 import { generateFeedbackDataset } from "./lib/feedback-dataset";
-import { installQueryTap, summarize, table, timed, type Captured } from "./lib/measure";
+import { summarize, table, timed, type Captured } from "./lib/measure";
+import { openBenchDatabase } from "./lib/setup";
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error("Run this benchmark with `npm run bench` (it creates the database).");
-  process.exit(1);
-}
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
 const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 200_000);
@@ -31,9 +26,7 @@ const RESULTS = "bench/results";
 
 const t0 = Date.now();
 const log = (m: string) => console.log(`  ${m}`);
-installQueryTap();
-const pool = new pg.Pool({ connectionString: url, max: 3 });
-const { rows: versionRows } = await pool.query<{ v: string }>(`SELECT current_setting('server_version') AS v`);
+const { pool, postgresVersion } = await openBenchDatabase();
 
 console.log(`→ generating ${AGENTS.toLocaleString("en")} agents, ${OBSERVATIONS.toLocaleString("en")} observations, ${DECISIONS.toLocaleString("en")} decisions, ${RATED_RUNS.toLocaleString("en")} rated runs over ${DAYS} days…`);
 const ds = await generateFeedbackDataset(pool, { agents: AGENTS, observations: OBSERVATIONS, decisions: DECISIONS, ratedRuns: RATED_RUNS, days: DAYS, log });
@@ -147,7 +140,7 @@ console.log(`  rows written per run: ${samples[0]?.inserted.toLocaleString("en")
 
 writeFileSync(`${RESULTS}/feedback-pipeline.json`, JSON.stringify({
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), postgres: versionRows[0].v },
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGb: Math.round(os.totalmem() / 2 ** 30), postgres: postgresVersion },
   dataset: { agents: AGENTS, observations: OBSERVATIONS, decisions: DECISIONS, ratedRuns: RATED_RUNS, days: DAYS, counts: ds.counts, weekStartCounter: ds.weekStartCounter },
   setBased: { ...set, rerunMs: rerun.ms, rowsWritten: samples[0]?.inserted, lastExtract: lastExtract && { ...lastExtract, pendingObservationIds: lastExtract.pendingObservationIds.length }, lastRules: lastClassify },
   loop: { sampleAgents: sample.length, sampleMs: loopSampleMs, extrapolatedMs: loopMs, items: feedback.length },

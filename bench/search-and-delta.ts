@@ -7,17 +7,12 @@
 // for its database time and for EXPLAIN ANALYZE of the slow ones (bench/results/explain-*.txt).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import pg from "pg";
 import { createRng } from "../prisma/seed/random";
 import { CUSTOMER_PREFIXES, RARE, UNCOMMON } from "./lib/corpus";
 import { generate, TEMPLATES, WORKSPACE_ID } from "./lib/generate";
-import { installQueryTap, summarize, table, timed, type Captured, type Summary } from "./lib/measure";
+import { summarize, table, timed, type Captured, type Summary } from "./lib/measure";
+import { openBenchDatabase } from "./lib/setup";
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error("Run this benchmark with `npm run bench` (it creates the database).");
-  process.exit(1);
-}
 const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 200);
 const DAYS = Number(process.env.BENCH_DAYS ?? 56);
@@ -28,9 +23,7 @@ const RESULTS = "bench/results";
 
 const t0 = Date.now();
 const log = (m: string) => console.log(`  ${m}`);
-installQueryTap();
-const pool = new pg.Pool({ connectionString: url, max: 3 });
-const { rows: versionRows } = await pool.query<{ v: string }>(`SELECT current_setting('server_version') AS v`);
+const { pool, postgresVersion } = await openBenchDatabase();
 
 // ---- data ------------------------------------------------------------------------------------
 console.log(`→ generating ${OBSERVATIONS.toLocaleString("en")} observations over ${DAYS} days for ${AGENTS} agents…`);
@@ -145,7 +138,7 @@ const totalSeconds = (Date.now() - t0) / 1000;
 console.log(
   `\nDataset: ${gen.counts.observations.toLocaleString("en")} observations, ${gen.counts.reports.toLocaleString("en")} reports, ${gen.counts.runs.toLocaleString("en")} runs, ` +
     `${gen.counts.changeItems.toLocaleString("en")} change items; ${gen.counts.agents} agents on ${gen.counts.templates} templates over ${DAYS} days. ` +
-    `Delta for one week: ${weekRows.toLocaleString("en")}${delta.count[0].result.capped ? "+" : ""} changed rows in the template "${TEMPLATES[0].name}". PostgreSQL ${versionRows[0].v}, ${os.cpus().length} CPUs.\n`,
+    `Delta for one week: ${weekRows.toLocaleString("en")}${delta.count[0].result.capped ? "+" : ""} changed rows in the template "${TEMPLATES[0].name}". PostgreSQL ${postgresVersion}, ${os.cpus().length} CPUs.\n`,
 );
 console.log(table(["ms (service call; sql = database round trip)", "n", "p50", "p95", "max", "sql p50", "sql p95", "goal p95"], rows.map(([name, s, q, goal]) => [name, s.n, s.p50, s.p95, s.max, q.p50, q.p95, goal ? verdict(s, goal) : "—"])));
 console.log(`\nsearch by query type (ms)\n`);
@@ -156,7 +149,7 @@ const results = {
   benchmark: "search-and-delta",
   finishedAt: new Date().toISOString(),
   totalSeconds,
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: versionRows[0].v },
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: postgresVersion },
   dataset: { ...gen.counts, days: DAYS, weekStart: gen.weekStart, weekStartCounter: gen.weekStartCounter, weekDeltaRowsForTemplate: weekRows, generation: gen.seconds },
   goals: GOALS,
   search: Object.fromEntries(

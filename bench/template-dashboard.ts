@@ -5,15 +5,10 @@
 // so both attribution paths of the per-version acceptance run), and agents created over the period
 // (growth). Goal: each query p95 < 150 ms. Run with `npm run bench -- dashboard`.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import pg from "pg";
 import { generateFeedbackDataset } from "./lib/feedback-dataset";
-import { installQueryTap, summarize, table, timed, type Captured, type Summary } from "./lib/measure";
+import { summarize, table, timed, type Captured, type Summary } from "./lib/measure";
+import { openBenchDatabase } from "./lib/setup";
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url) {
-  console.error("Run this benchmark with `npm run bench` (it creates the database).");
-  process.exit(1);
-}
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
 const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 200_000);
@@ -24,8 +19,7 @@ const GOAL_MS = 150;
 const RESULTS = "bench/results";
 
 const log = (m: string) => console.log(`  ${m}`);
-installQueryTap();
-const pool = new pg.Pool({ connectionString: url, max: 3 });
+const { pool } = await openBenchDatabase();
 
 console.log(`→ generating ${AGENTS.toLocaleString("en")} agents, ${OBSERVATIONS.toLocaleString("en")} observations, ${DECISIONS.toLocaleString("en")} decisions, ${RATED.toLocaleString("en")} rated runs over ${DAYS} days…`);
 const t0 = Date.now();

@@ -10,6 +10,7 @@
 // rebuilt from their exact definitions; autovacuum is off on the tracked tables; everything but
 // the newest week is VACUUMed (as on a live server between two autovacuum runs); ANALYZE at the end.
 import type { Pool } from "pg";
+import { dailyVolumes } from "./setup";
 
 export const FEEDBACK_WORKSPACE_ID = "fb_ws";
 export const FEEDBACK_TEMPLATE_ID = "fb_t1";
@@ -85,17 +86,7 @@ export async function generateFeedbackDataset(
       SELECT 'fba_' || n, '${ws}', 'Agent ' || n, '${tpl}', '${s}'::timestamp, '${s}'::timestamp FROM generate_series(0, ${agents - 1}) n;
     INSERT INTO "AgentState" ("agentId", "workspaceId", "updatedAt") SELECT 'fba_' || n, '${ws}', now() FROM generate_series(0, ${agents - 1}) n;`);
 
-  // Per-day volumes: growing over the weeks, quieter weekends.
-  const weights = Array.from({ length: days }, (_, d) => {
-    const dow = dayStart(d).getUTCDay();
-    return (0.7 + (0.6 * d) / Math.max(1, days - 1)) * (dow === 0 || dow === 6 ? 0.45 : 1);
-  });
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const split = (total: number) => {
-    const out = weights.map((w) => Math.floor((total * w) / totalWeight));
-    out[days - 1] += total - out.reduce((a, b) => a + b, 0);
-    return out;
-  };
+  const split = dailyVolumes(days, dayStart);
   // Two thirds of the runs get rated; decisions come from change sets of two items.
   const perDay = { obs: split(observations), runs: split(Math.round(ratedRuns * 1.5)), sets: split(Math.ceil(decisions / 2)), reports: split(Math.round(observations / 20)) };
   const offsets = { obs: 0, runs: 0, sets: 0, reports: 0 };

@@ -9,6 +9,7 @@
 // row number, so every run generates the same data.
 import type { Pool } from "pg";
 import { AREAS, BODIES, CUSTOMER_PREFIXES, CUSTOMER_SUFFIXES, RARE, REPORT_TITLES, SUBJECTS, TAILS, UNCOMMON } from "./corpus";
+import { dailyVolumes } from "./setup";
 
 export type GenerateOptions = { observations: number; agents: number; days: number; log: (m: string) => void };
 
@@ -92,17 +93,7 @@ export async function generate(pool: Pool, options: GenerateOptions): Promise<Ge
     INSERT INTO "AgentState" ("agentId", "workspaceId", "updatedAt") SELECT 'ba_' || n, '${WORKSPACE_ID}', now() FROM generate_series(0, ${agents - 1}) n;`;
   await pool.query(setup);
 
-  // ---- per-day volumes: growing over the weeks, quieter weekends ----------------------------------
-  const weights = Array.from({ length: days }, (_, d) => {
-    const dow = dayStart(d).getUTCDay();
-    return (0.7 + (0.6 * d) / Math.max(1, days - 1)) * (dow === 0 || dow === 6 ? 0.45 : 1);
-  });
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const split = (total: number) => {
-    const out = weights.map((w) => Math.floor((total * w) / totalWeight));
-    out[days - 1] += total - out.reduce((a, b) => a + b, 0);
-    return out;
-  };
+  const split = dailyVolumes(days, dayStart);
   const perDay = { messages: split(observations), runs: split(Math.round(observations / 25)), reports: split(Math.round(observations / 40)), sets: split(Math.round(observations / 100)) };
 
   const vocab = vocabulary;

@@ -8,9 +8,6 @@ import { summarizeFeedback, type FeedbackPattern, type FeedbackSummary } from ".
 
 export type { CategoryCounts, FeedbackPattern, FeedbackSummary, FeedbackTotals, PatternExample } from "./summarize-feedback";
 
-export const BREAKDOWN_DAYS = [7, 30, 90] as const;
-export type BreakdownDays = (typeof BREAKDOWN_DAYS)[number];
-
 const DAY_MS = 86_400_000;
 const sinceDays = (days: number, now: Date) => new Date(now.getTime() - Math.max(1, Math.floor(days)) * DAY_MS);
 

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
-import { Field, Input, Select } from "@/components/ui/field";
+import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
 import { createTask } from "../actions/create-task";
 
@@ -38,12 +38,12 @@ export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: strin
         </Field>
       </div>
       <Field label="Description" htmlFor="task-description" error={fieldError("description")}>
-        <textarea
+        <Textarea
           id="task-description"
           rows={3}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          className="block w-full rounded-lg border border-zinc-300 bg-white p-3 text-sm shadow-xs focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+          className="text-sm"
         />
       </Field>
       {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}

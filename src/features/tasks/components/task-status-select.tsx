@@ -2,15 +2,14 @@
 import { Select } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
 import { updateTask } from "../actions/update-task";
+import { taskStatusLabels } from "../schemas";
 
-const labels = { open: "Open", in_progress: "In progress", done: "Done" } as const;
-
-export function TaskStatusSelect({ workspaceSlug, taskId, status }: { workspaceSlug: string; taskId: string; status: keyof typeof labels }) {
+export function TaskStatusSelect({ workspaceSlug, taskId, status }: { workspaceSlug: string; taskId: string; status: keyof typeof taskStatusLabels }) {
   const { run, pending, error } = useAction(updateTask);
   return (
     <div>
-      <Select aria-label="Status" className="h-9 w-40" value={status} disabled={pending} onChange={(e) => void run({ workspaceSlug, taskId, status: e.target.value as keyof typeof labels })}>
-        {Object.entries(labels).map(([value, label]) => (
+      <Select aria-label="Status" className="h-9 w-40" value={status} disabled={pending} onChange={(e) => void run({ workspaceSlug, taskId, status: e.target.value as keyof typeof taskStatusLabels })}>
+        {Object.entries(taskStatusLabels).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
           </option>

@@ -3,7 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
-import { Field, Input } from "@/components/ui/field";
+import { Field, Input, Textarea } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
 import { createTemplate } from "../actions/create-template";
 
@@ -28,13 +28,13 @@ export function NewTemplateForm({ workspaceSlug }: { workspaceSlug: string }) {
         <Input id="template-description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
       <Field label="Directives (version 1)" htmlFor="template-directives" error={fieldError("directives")} hint="The system prompt every instance runs with.">
-        <textarea
+        <Textarea
           id="template-directives"
           required
           rows={12}
           value={directives}
           onChange={(e) => setDirectives(e.target.value)}
-          className="block w-full rounded-lg border border-zinc-300 bg-white p-3 font-mono text-sm shadow-xs focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+          className="font-mono text-sm"
         />
       </Field>
       {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
-import { Field, Input } from "@/components/ui/field";
+import { Field, Input, Textarea } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
 import { createTemplateVersion } from "../actions/create-template-version";
 
@@ -36,12 +36,12 @@ export function NewVersionForm({ workspaceSlug, templateId, headDirectives, head
       }}
     >
       <Field label={`Directives (based on v${headNumber})`} htmlFor="version-directives" error={fieldError("directives")}>
-        <textarea
+        <Textarea
           id="version-directives"
           rows={14}
           value={directives}
           onChange={(e) => setDirectives(e.target.value)}
-          className="block w-full rounded-lg border border-zinc-300 bg-white p-3 font-mono text-sm shadow-xs focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+          className="font-mono text-sm"
         />
       </Field>
       <Field label="Why this change?" htmlFor="version-rationale" error={fieldError("rationale")} hint="Kept with the version; the improver reads it.">
