@@ -18,6 +18,8 @@ export const permissions = {
   "decisions.decide": "member",
   "runs.rate": "member",
   "feedback.classify": "member",
+  "improver.chat": "member",
+  "proposals.decide": "member",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof permissions;

@@ -1,0 +1,122 @@
+import { z } from "zod";
+
+// The improver's prompt contract (one-on-one and, later, the weekly ritual). The context builder
+// (src/features/one-on-one/server/context.ts) writes these sections into the system message; the
+// built-in model (src/ai/builtin/improve*.ts) reads them to behave sensibly offline. Change both
+// together: the helpers below are the only place the line formats are defined.
+
+export const IMPROVER_SECTION = {
+  directives: "## Current directives",
+  feedback: "## Classified feedback",
+  metrics: "## Performance metrics",
+  decisions: "## Decision history",
+  reports: "## Recent instance reports",
+  observations: "## Recent instance observations",
+  notes: "## Your notes from earlier sessions",
+  versions: "## Version history",
+  delta: "## Changes since your last session",
+} as const;
+export type ImproverSectionKey = keyof typeof IMPROVER_SECTION;
+
+/** Sub-headings inside the feedback section, negative first (it matters most). */
+export const FEEDBACK_SUBSECTION = {
+  negative: "### Negative",
+  positive: "### Positive",
+  patterns: "### Patterns",
+} as const;
+
+export const IMPROVER_TOOLS = {
+  propose: "propose_directives",
+  note: "record_evolution_note",
+  fetch: "fetch_instance_detail",
+} as const;
+
+/** Mutation safety (seed 004): below this a proposal is a draft that cannot be approved. */
+export const APPROVAL_CONFIDENCE = 0.8;
+/** Mutation safety (seed 004): approved versions per session. */
+export const MAX_APPROVED_MUTATIONS = 3;
+
+export const NOTE_KINDS = ["reflection", "hypothesis", "decision", "pattern"] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+
+export const ProposeDirectivesInput = z.object({
+  directives: z.string().trim().min(1, "Directives cannot be empty.").max(20_000),
+  rationale: z.string().trim().min(1, "Say why.").max(2_000),
+  confidence: z.number().min(0).max(1).describe("How sure you are this change helps, 0–1. Below 0.8 it is only a draft."),
+});
+export type ProposeDirectivesInput = z.infer<typeof ProposeDirectivesInput>;
+
+export const RecordNoteInput = z.object({
+  kind: z.enum(NOTE_KINDS),
+  content: z.string().trim().min(1).max(4_000),
+});
+export type RecordNoteInput = z.infer<typeof RecordNoteInput>;
+
+export const FetchInstanceInput = z.object({
+  agentId: z.string().trim().min(1).max(64),
+});
+
+// ── Line formats shared by the context builder and the built-in model ────────────────────────
+
+/** "- accuracy: 5 — e.g. "The estimate was off by a day"" (example optional). */
+export function formatCategoryLine(category: string, count: number, example?: string | null): string {
+  return `- ${category}: ${count}${example ? ` — e.g. "${example.replace(/\s+/g, " ").slice(0, 200)}"` : ""}`;
+}
+
+const CATEGORY_LINE = /^- ([a-z_]+): (\d+)(?: — e\.g\. "(.*)")?$/;
+
+/** Reads the category lines of one feedback sub-section, in order. */
+export function parseCategoryLines(text: string): { category: string; count: number; example: string | null }[] {
+  return text
+    .split("\n")
+    .map((line) => CATEGORY_LINE.exec(line.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ category: m[1]!, count: Number(m[2]), example: m[3] ?? null }));
+}
+
+/** What the one-on-one sends as the user's turn after a rejection; the improver answers it. */
+export function rejectionMessage(reason: string): string {
+  return `I rejected your proposal. Reason: ${reason.trim()}`;
+}
+
+export function parseRejection(text: string): string | null {
+  const m = /^I rejected your proposal\. Reason: ([\s\S]+)$/.exec(text.trim());
+  return m ? m[1]!.trim() : null;
+}
+
+/** The first turn of a session has no user text: the client asks the improver to open. */
+export const OPENING_REQUEST = "Open the session: summarise what changed and what you would work on.";
+
+/** Marker left where a section was cut to its token budget. */
+export function truncationMarker(omittedTokens: number): string {
+  return `[… truncated: ${omittedTokens.toLocaleString("en-US")} more tokens]`;
+}
+
+/** The fixed scaffold (seed 000 §6.4, adapted to a chat with a person). */
+export function improverScaffold({ templateName, origin }: { templateName: string; origin: "interactive" | "ritual" }): string {
+  const role =
+    origin === "ritual"
+      ? "You conduct the weekly one-on-one review of this template's performance."
+      : "A teammate opened a one-on-one with you to talk about this template's performance.";
+  return `You are the Template Evolution Agent — a continuous improvement specialist responsible for the "${templateName}" agent template.
+
+## Your role
+${role} Your goal is to identify patterns in how the template's agents perform and to propose incremental directive improvements that address observed issues. A person approves, rejects or refines every proposal; nothing changes without them.
+
+## How to work
+1. **Acknowledge feedback**: summarise what went well and what did not. Be specific — reference actual feedback items, not generic observations.
+2. **Identify patterns**: look for recurring themes across agents and time. A single complaint is anecdotal; three similar complaints are a pattern.
+3. **Record notes**: use \`${IMPROVER_TOOLS.note}\` to persist key observations for the next session.
+4. **Propose changes**: use \`${IMPROVER_TOOLS.propose}\` with the COMPLETE new directives, a rationale and your confidence (0–1). Make surgical, targeted improvements; keep what works.
+5. Use \`${IMPROVER_TOOLS.fetch}\` to look at one agent instance in detail when a report or observation needs context.
+
+## Rules
+- Be concise and actionable. No filler analysis.
+- Preserve the agent's core identity and personality.
+- Prioritise fixes for negative feedback over polishing what works.
+- Record at least one \`hypothesis\` note to test in the next cycle.
+- When uncertain, propose a small conservative change over a large risky one; a confidence below ${APPROVAL_CONFIDENCE} is shown as a draft the person cannot approve.
+- Never remove capabilities that are confirmed working.
+- At most ${MAX_APPROVED_MUTATIONS} proposals can be approved in one session.
+- When the person rejects a proposal, address their reason and propose again.`;
+}
