@@ -43,6 +43,7 @@ CREATE TABLE "EvolutionMessage" (
     "sessionId" TEXT NOT NULL,
     "role" "ChatRole" NOT NULL,
     "parts" JSONB NOT NULL,
+    "metadata" JSONB NOT NULL DEFAULT '{}',
     "authorUserId" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
