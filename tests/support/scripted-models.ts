@@ -1,4 +1,5 @@
-import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
+import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { simulateReadableStream } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 
 // Scripted models (the AI SDK mock): no network, exact control over what each phase returns.
@@ -63,3 +64,32 @@ export const sampleCalls: Call[] = [
   { tool: "write_report", input: { markdown: "## Summary\nTwo steps left.", confidence: 0.7 } },
   { tool: "record_observation", input: { text: "The deadline is not stated." } },
 ];
+
+/** One model call of a scripted chat: some text, then tool calls (none = the answer ends). */
+export type ChatStep = { text?: string; calls?: Call[] };
+
+/**
+ * A streaming chat model that plays `steps` in order, one per model call (a tool loop of two steps
+ * consumes two). Every call's prompt is kept in `prompts` for assertions.
+ */
+export function scriptedChatModel(steps: ChatStep[]) {
+  let n = 0;
+  const prompts: LanguageModelV3CallOptions["prompt"][] = [];
+  const model = new MockLanguageModelV3({
+    doStream: async (options: LanguageModelV3CallOptions) => {
+      prompts.push(options.prompt);
+      const step = steps[n++] ?? { text: "(script ended)" };
+      const calls = step.calls ?? [];
+      const chunks: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
+      if (step.text) {
+        chunks.push({ type: "text-start", id: `t${n}` });
+        for (const word of step.text.split(/(?<= )/)) chunks.push({ type: "text-delta", id: `t${n}`, delta: word });
+        chunks.push({ type: "text-end", id: `t${n}` });
+      }
+      calls.forEach((c, i) => chunks.push({ type: "tool-call", toolCallId: `call-${n}-${i}`, toolName: c.tool, input: JSON.stringify(c.input) }));
+      chunks.push({ type: "finish", finishReason: calls.length ? { unified: "tool-calls", raw: "tool_calls" } : { unified: "stop", raw: "stop" }, usage });
+      return { stream: simulateReadableStream({ chunks }) };
+    },
+  });
+  return { model, prompts, calls: () => n };
+}

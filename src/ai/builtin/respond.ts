@@ -6,6 +6,7 @@ import { evaluateOutput } from "./evaluate";
 import { executeTask } from "./execute";
 import { finalText } from "./final-text";
 import { improveReply } from "./improve";
+import { improverClosing } from "./improve-closing";
 import { readPrompt, section, type PromptView } from "./prompt";
 import { refineTask } from "./refine";
 import { EMPTY_TASK, parseTask } from "./task";
@@ -21,13 +22,17 @@ export type Reply = { view: PromptView; content: LanguageModelV3Content[] };
 export function respond(role: ModelRole, options: LanguageModelV3CallOptions): Reply {
   const view = readPrompt(options);
   const text = (t: string): Reply => ({ view, content: [{ type: "text", text: t }] });
+  const callPrefix = `builtin-${options.prompt.length}`;
+  if (role === "improver") {
+    // A chat turn: after the tools ran, the improver closes with what it did and what comes next.
+    if (view.afterToolResults && !view.json) return text(improverClosing(view));
+    return { view, content: improveReply(view, callPrefix) };
+  }
   if (view.afterToolResults) return text(finalText(view));
 
   if (role === "classifier") return text(JSON.stringify(classifyPrompt(view.user)));
-  if (role === "improver") return text(improveReply(view.json));
 
   const task = parseTask(view.user);
-  const callPrefix = `builtin-${options.prompt.length}`;
   if (section(view.user, SECTION.gates) !== null) return text(JSON.stringify(evaluateOutput(view.user, task ?? EMPTY_TASK)));
   if (task && section(view.user, SECTION.previous) !== null) return { view, content: refineTask(view, task, callPrefix) };
   if (task) return { view, content: executeTask(view, task, callPrefix) };

@@ -92,6 +92,11 @@ export function truncationMarker(omittedTokens: number): string {
   return `[… truncated: ${omittedTokens.toLocaleString("en-US")} more tokens]`;
 }
 
+/** True for a line written by `truncationMarker`: the section above it is incomplete. */
+export function isTruncationMarker(line: string): boolean {
+  return /^\[… truncated: [^\]]*\]$/.test(line.trim());
+}
+
 /** The fixed scaffold (seed 000 §6.4, adapted to a chat with a person). */
 export function improverScaffold({ templateName, origin }: { templateName: string; origin: "interactive" | "ritual" }): string {
   const role =

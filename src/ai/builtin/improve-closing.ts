@@ -1,0 +1,67 @@
+import { APPROVAL_CONFIDENCE, FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "../prompts/improver";
+import { addedClauses } from "./improve-clauses";
+import { readImproverContext } from "./improve-context";
+import { summariseInstance } from "./improve-fetch";
+import { join } from "./improve-propose";
+import { plural, quote, versionLabel } from "./improve-turn";
+import type { PromptView } from "./prompt";
+import { stripEnd, truncateWords } from "./text";
+
+// The improver's answer after its tools ran: what this turn did, and what the person can do next.
+
+export function improverClosing(view: PromptView): string {
+  const ctx = readImproverContext(view);
+  const resultOf = (id: string) => view.turnResults.find((r) => r.toolCallId === id)?.output;
+  const errorOf = (id: string) => {
+    const out = resultOf(id);
+    if (out?.type === "error-text") return out.value;
+    if (out?.type === "error-json") return JSON.stringify(out.value);
+    if (out?.type === "execution-denied") return out.reason ?? "not allowed";
+    // The one-on-one's tools answer a refusal as { ok: false, error } rather than throwing.
+    if (out?.type === "json" && out.value && typeof out.value === "object" && "ok" in out.value && out.value.ok === false) {
+      return "error" in out.value && typeof out.value.error === "string" ? out.value.error : "refused";
+    }
+    return null;
+  };
+
+  const parts: string[] = [];
+  for (const call of view.turnCalls) {
+    if (call.toolName !== IMPROVER_TOOLS.fetch) continue;
+    const input = FetchInstanceInput.safeParse(call.input);
+    const output = resultOf(call.toolCallId);
+    if (input.success && output) parts.push(summariseInstance(input.data.agentId, output));
+  }
+
+  const notes = view.turnCalls
+    .filter((c) => c.toolName === IMPROVER_TOOLS.note && !errorOf(c.toolCallId))
+    .flatMap((c) => {
+      const parsed = RecordNoteInput.safeParse(c.input);
+      return parsed.success ? [parsed.data.kind] : [];
+    });
+  const noted = notes.length === 1 ? `a ${notes[0]} note` : `${plural(notes.length, "note")} (${notes.join(", ")})`;
+
+  const proposeCall = view.turnCalls.findLast((c) => c.toolName === IMPROVER_TOOLS.propose);
+  const proposal = proposeCall ? ProposeDirectivesInput.safeParse(proposeCall.input) : null;
+  if (proposeCall && proposal?.success) {
+    const error = errorOf(proposeCall.toolCallId);
+    if (error) {
+      parts.push(`I couldn't save the proposal: ${stripEnd(truncateWords(error, 30))}. Tell me what to change and I'll try again.`);
+    } else {
+      const { directives, confidence } = proposal.data;
+      const added = addedClauses(directives, ctx.directives ?? "").map((c) => quote(truncateWords(c, 12)));
+      const what = added.length ? `it adds ${join(added)}` : "the complete directives are in the proposal";
+      const also = notes.length ? ` and recorded ${noted}` : "";
+      const version = versionLabel(ctx.version);
+      parts.push(
+        confidence < APPROVAL_CONFIDENCE
+          ? `I proposed a draft of ${version} (confidence ${confidence}, below ${APPROVAL_CONFIDENCE}, so it can't be approved yet)${also}: ${what}. Tell me more about what you want, or reject it with a reason, and I'll firm it up.`
+          : `I proposed ${version} (confidence ${confidence})${also}: ${what}. Approve it with a rating, reject it with a reason, or keep talking.`,
+      );
+    }
+  } else if (parts.length) {
+    parts.push("Shall I propose a change based on this?");
+  } else if (notes.length) {
+    parts.push(notes.length === 1 && notes[0] === "reflection" ? "I saved this summary as a reflection note for our next session." : `I recorded ${noted} for our next session.`);
+  }
+  return parts.length ? parts.join(" ") : "Done.";
+}

@@ -1,0 +1,84 @@
+import { IMPROVER_SECTION, type ImproverSectionKey } from "../prompts/improver";
+import type { ImproverContext } from "./improve-context";
+import { count, plural, quote, type ImproverTurn } from "./improve-turn";
+import { stripEnd } from "./text";
+
+// The improver's answers that propose nothing: the session opening and questions about the context.
+
+const PATTERN = 3;
+
+export function openingTurn(ctx: ImproverContext): ImproverTurn {
+  const top = ctx.negative.slice(0, 3);
+  const best = ctx.positive[0];
+  const lines: string[] = [];
+  const delta = ctx.lines.delta.slice(0, 3).map(stripEnd);
+  const hasHistory = ctx.lines.notes.length > 0 || ctx.lines.decisions.length > 0;
+  lines.push(`**What changed:** ${delta.length ? `${delta.join("; ")}.` : hasHistory ? "nothing new since our last session." : "this is our first session."}`);
+  if (top.length) {
+    lines.push(`**Feedback:** ${count(ctx.negativeTotal)} negative, ${count(ctx.positiveTotal)} positive. Most frequent complaints:`);
+    for (const c of top) lines.push(`- **${c.category}** (${count(c.count)})${c.example ? `, e.g. ${quote(c.example)}` : ""}`);
+  } else {
+    lines.push(`**Feedback:** ${ctx.positiveTotal ? `no negative feedback; ${count(ctx.positiveTotal)} positive.` : "no classified feedback yet."}`);
+  }
+  if (best) lines.push(`**Working well:** ${best.category} (${count(best.count)})${best.example ? `, e.g. ${quote(best.example)}` : ""}; worth keeping.`);
+  if (ctx.patterns[0]) lines.push(`**Across agents:** ${ctx.patterns[0]}`);
+  const focus = top[0];
+  lines.push(
+    focus
+      ? `**I would work on:** ${focus.category}. ${focus.count >= PATTERN ? `${count(focus.count)} complaints are a pattern.` : `${plural(focus.count, "complaint")} is not a pattern yet, so a change would be a small one.`}`
+      : "**I would work on:** nothing stands out in the feedback; the directives can stay as they are unless you see a problem.",
+  );
+  const summary = lines.join("\n");
+  const question = focus ? `Shall I propose a change for ${focus.category}, or is there something else you want to change?` : "Is there something you want to change?";
+  const negatives = top.map((c) => `${c.category} ${count(c.count)}`).join(", ");
+  const note = [
+    `Session opening: ${count(ctx.negativeTotal)} negative${negatives ? ` (${negatives})` : ""}, ${count(ctx.positiveTotal)} positive${best ? ` (best: ${best.category})` : ""}.`,
+    delta.length ? `Since last session: ${delta.join("; ")}.` : "",
+    `Suggested focus: ${focus ? focus.category : "none"}.`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return { text: `${summary}\n\n${question}`, summary, notes: [{ kind: "reflection", content: note.slice(0, 4_000) }] };
+}
+
+// A question picks the section it is about; the first matching topic wins.
+const TOPICS: { re: RegExp; keys: ImproverSectionKey[] }[] = [
+  { re: /\b(?:decid\w*|decisions?|reject\w*|approv\w*|last time|history)\b/i, keys: ["decisions"] },
+  { re: /\b(?:metrics?|performance|scores?|ratings?|quality|doing|trends?|numbers)\b/i, keys: ["metrics"] },
+  { re: /\b(?:versions?|changed|changes|since|new)\b/i, keys: ["delta", "versions"] },
+  { re: /\b(?:notes?|hypothes\w*|remember\w*|reflections?)\b/i, keys: ["notes"] },
+  { re: /\b(?:reports?|observations?|agents?|instances?)\b/i, keys: ["reports", "observations"] },
+];
+const LABEL: Record<ImproverSectionKey, string> = Object.fromEntries(
+  Object.entries(IMPROVER_SECTION).map(([k, h]) => [k, h.replace(/^#+\s*/, "").toLowerCase()]),
+) as Record<ImproverSectionKey, string>;
+const MAX_LINES = 8;
+
+export function questionTurn(ctx: ImproverContext, question: string): ImproverTurn {
+  const closing = "Want me to propose a change based on this?";
+  if (/\b(?:feedback|complain\w*|negative|positive|issues?|problems?|patterns?)\b/i.test(question)) {
+    return { text: `${feedbackOverview(ctx)}\n\n${closing}` };
+  }
+  const topic = TOPICS.find((t) => t.re.test(question));
+  if (!topic) {
+    const metrics = ctx.lines.metrics.slice(0, 2);
+    const body = [feedbackOverview(ctx), ...(metrics.length ? [`**Metrics:** ${metrics.join("; ")}`] : [])].join("\n");
+    return { text: `${body}\n\n${closing}` };
+  }
+  const blocks = topic.keys.map((key) => {
+    const lines = ctx.lines[key];
+    if (!lines.length) return `Nothing in the ${LABEL[key]} yet.`;
+    const more = lines.length > MAX_LINES ? `\n(${lines.length - MAX_LINES} more)` : "";
+    // A line ending in ":" introduces the lines below it ("Last 7 days vs the 7 days before:").
+    const shown = lines.slice(0, MAX_LINES).map((l) => (l.endsWith(":") ? l : `- ${l}`));
+    return `From the ${LABEL[key]}:\n${shown.join("\n")}${more}`;
+  });
+  return { text: `${blocks.join("\n\n")}\n\n${closing}` };
+}
+
+function feedbackOverview(ctx: ImproverContext): string {
+  const cats = (cs: ImproverContext["negative"]) => cs.slice(0, 3).map((c) => `${c.category} (${count(c.count)}${c.example ? `, e.g. ${quote(c.example, 100)}` : ""})`).join(", ");
+  const neg = ctx.negative.length ? `${count(ctx.negativeTotal)} negative, mostly ${cats(ctx.negative)}` : "no negative feedback";
+  const pos = `${count(ctx.positiveTotal)} positive${ctx.positive.length ? `, mostly ${cats(ctx.positive)}` : ""}`;
+  return `**Feedback:** ${neg}; ${pos}.`;
+}

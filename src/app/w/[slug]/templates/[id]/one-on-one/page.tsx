@@ -1,0 +1,140 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { Badge, Card, PageHeader } from "@/components/ui/card";
+import { countChangesSince } from "@/features/agents/server/change-feed";
+import { getTemplateMetrics } from "@/features/dashboards/server/queries";
+import { ContextPanel } from "@/features/one-on-one/components/context-panel";
+import { OneOnOneChat } from "@/features/one-on-one/components/one-on-one-chat";
+import { SessionControls, StartSessionButton } from "@/features/one-on-one/components/session-controls";
+import { SessionSummary } from "@/features/one-on-one/components/session-summary";
+import { SessionList } from "@/features/one-on-one/components/session-list";
+import { loadTranscript } from "@/features/one-on-one/server/chat";
+import { getHeadVersion, getSession, listProposals, listSessions, sessionFeedback } from "@/features/one-on-one/server/queries";
+import { buildSessionContext } from "@/features/one-on-one/server/session-context";
+import { getOpenSession } from "@/features/one-on-one/server/sessions";
+import { getTemplate } from "@/features/templates/server/queries";
+import { can } from "@/features/workspaces/permissions";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { formatDateTime } from "@/lib/format";
+
+export const metadata: Metadata = { title: "One-on-one" };
+
+const Params = z.object({ session: z.string().min(1).max(64).optional().catch(undefined) });
+
+const statusLabel = { active: "Active", awaiting_review: "Awaiting review", completed: "Completed", abandoned: "Abandoned" } as const;
+const statusTone = { active: "brand", awaiting_review: "amber", completed: "green", abandoned: "zinc" } as const;
+
+export default async function OneOnOnePage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { slug, id } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const workspaceId = ctx.workspace.id;
+  const [template, headVersion] = await Promise.all([getTemplate(workspaceId, id), getHeadVersion(workspaceId, id)]);
+  if (!template || !headVersion) notFound();
+  const query = Params.parse(await searchParams);
+  const [chosen, sessions] = await Promise.all([query.session ? getSession(workspaceId, template.id, query.session) : getOpenSession(workspaceId, template.id), listSessions(workspaceId, template.id)]);
+  if (query.session && !chosen) notFound();
+  const canChat = can(ctx.membership.role, "improver.chat");
+  const canDecide = can(ctx.membership.role, "proposals.decide");
+  const head = { number: headVersion.number, directives: headVersion.directives };
+  const templateHref = `/w/${slug}/templates/${template.id}`;
+
+  const header = (
+    <PageHeader
+      title={`One-on-one · ${template.name}`}
+      description="Talk with the template's improver: it reads the feedback since the last session, keeps notes, and proposes new directives that you approve or reject."
+      actions={
+        <div className="flex items-center gap-3 text-sm">
+          <Link className="font-medium text-brand-600 hover:underline" href={`${templateHref}/notes`}>
+            Notes
+          </Link>
+          <Link className="font-medium text-brand-600 hover:underline" href={templateHref}>
+            Template · v{head.number}
+          </Link>
+        </div>
+      }
+    />
+  );
+
+  if (!chosen) {
+    const last = sessions.find((s) => s.status === "completed");
+    return (
+      <>
+        {header}
+        <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+          <Card>
+            <div className="space-y-4 p-6">
+              <h2 className="text-base font-semibold text-zinc-900">No session open</h2>
+              <p className="max-w-prose text-sm text-zinc-600">
+                {last ? `The last session (#${last.sessionNumber}) ended ${formatDateTime(last.completedAt ?? last.createdAt)}. ` : "This template has not had a one-on-one yet. "}
+                Starting one classifies the feedback that arrived since, then the improver summarises it and you decide together what to change. Nothing changes without your approval.
+              </p>
+              {canChat ? <StartSessionButton workspaceSlug={slug} templateId={template.id} /> : <p className="text-sm text-zinc-500">Viewers can read past sessions but not start one.</p>}
+            </div>
+          </Card>
+          <SessionList slug={slug} templateId={template.id} sessions={sessions} currentId={null} />
+        </div>
+      </>
+    );
+  }
+
+  const open = chosen.status === "active" || chosen.status === "awaiting_review";
+  const now = new Date();
+  const [transcript, proposals, context, metrics, delta] = await Promise.all([
+    loadTranscript(workspaceId, chosen.id),
+    listProposals(workspaceId, chosen.id),
+    buildSessionContext(chosen, now),
+    getTemplateMetrics({ workspaceId, templateId: template.id, days: 7, now }),
+    countChangesSince({ workspaceId, templateId: template.id, sinceCounter: Number(chosen.sinceCounter) }),
+  ]);
+  const approved = proposals.filter((p) => p.status === "approved");
+
+  return (
+    <>
+      {header}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Card className="overflow-hidden">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 px-4 py-3">
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-semibold text-zinc-900">Session #{chosen.sessionNumber}</span>
+              <Badge tone={statusTone[chosen.status]}>{statusLabel[chosen.status]}</Badge>
+              {chosen.origin === "ritual" ? <Badge>Weekly ritual</Badge> : null}
+              <span className="text-zinc-500">started {formatDateTime(chosen.createdAt)}</span>
+              {approved.length ? <span className="text-zinc-500">· {approved.length} of 3 changes approved</span> : null}
+            </div>
+            {open && canDecide ? <SessionControls workspaceSlug={slug} sessionId={chosen.id} approved={chosen.approvedMutations} /> : null}
+          </div>
+          <SessionSummary feedback={sessionFeedback(chosen)} metrics={metrics} delta={delta} />
+          {!open ? (
+            <p className="border-b border-zinc-100 bg-zinc-50 px-4 py-2 text-sm text-zinc-600" role="status">
+              {chosen.status === "completed"
+                ? `Completed ${chosen.completedAt ? formatDateTime(chosen.completedAt) : ""}${chosen.userRating != null ? ` · rated ${chosen.userRating.toFixed(2)}` : ""}${approved.length ? ` · created ${approved.map((p) => `v${p.resultingVersion}`).join(", ")}` : ""}.`
+                : "Abandoned: no version was created."}{" "}
+              {canChat ? (
+                <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/one-on-one`}>
+                  Back to the one-on-one
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
+          <OneOnOneChat
+            workspaceSlug={slug}
+            templateId={template.id}
+            sessionId={chosen.id}
+            initialMessages={transcript}
+            proposals={proposals}
+            head={head}
+            open={open}
+            canChat={canChat}
+            canDecide={canDecide}
+          />
+        </Card>
+        <aside className="space-y-4">
+          <ContextPanel sections={context.sections} totalTokens={context.totalTokens} budget={context.budget} scaffoldTokens={context.scaffoldTokens} />
+          <SessionList slug={slug} templateId={template.id} sessions={sessions} currentId={chosen.id} />
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,270 @@
+"use client";
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { Bot, NotebookPen, Search, Send, Square } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import Markdown from "react-markdown";
+import { OPENING_REQUEST, rejectionMessage } from "@/ai/prompts/improver";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import type { ChatMetadata, ImproverUIMessage } from "../server/chat";
+import { ProposalCard, type ProposalCardData } from "./proposal-card";
+
+// The streaming one-on-one (AI SDK UI). Only the newest user message is sent; the server owns the
+// transcript and the context. Proposal cards take their state from the server (props refresh
+// after every answer and decision) and fall back to the tool call while it streams.
+
+type Props = {
+  workspaceSlug: string;
+  templateId: string;
+  sessionId: string;
+  initialMessages: ImproverUIMessage[];
+  proposals: ProposalCardData[];
+  head: { number: number; directives: string };
+  /** The session is open (not completed or abandoned). */
+  open: boolean;
+  canChat: boolean;
+  canDecide: boolean;
+};
+
+type Part = ImproverUIMessage["parts"][number];
+
+/** Route errors come back as JSON bodies; show their message, not the raw text. */
+function readableError(error: Error): string {
+  try {
+    const parsed = JSON.parse(error.message) as { error?: { message?: string } };
+    return parsed.error?.message ?? error.message;
+  } catch {
+    return error.message || "Something went wrong. Try again.";
+  }
+}
+
+export function OneOnOneChat({ workspaceSlug, templateId, sessionId, initialMessages, proposals, head, open, canChat, canDecide }: Props) {
+  const router = useRouter();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const bottomRef = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState("");
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<ImproverUIMessage>({
+        api: `/api/workspaces/${workspaceSlug}/templates/${templateId}/one-on-one`,
+        prepareSendMessagesRequest: ({ messages }) => {
+          const last = messages.at(-1)!;
+          return { body: { sessionId, message: { id: last.id, role: "user", parts: last.parts.filter((p) => p.type === "text"), metadata: last.metadata } } };
+        },
+      }),
+    [workspaceSlug, templateId, sessionId],
+  );
+  const { messages, sendMessage, status, error, stop, clearError } = useChat<ImproverUIMessage>({
+    id: sessionId,
+    messages: initialMessages,
+    transport,
+    onFinish: () => router.refresh(),
+  });
+  const busy = status === "submitted" || status === "streaming";
+  const writable = open && canChat;
+
+  // A fresh session opens with the improver's summary, asked for once by the page that shows it.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !writable || initialMessages.length > 0) return;
+    opened.current = true;
+    void sendMessage({ text: OPENING_REQUEST, metadata: { kind: "opening" } });
+  }, [writable, initialMessages.length, sendMessage]);
+
+  useEffect(() => {
+    bottomRef.current?.scrollIntoView({ block: "end", behavior: "smooth" });
+  }, [messages]);
+
+  const byId = new Map(proposals.map((p) => [p.id, p]));
+  const send = (text: string, metadata?: ChatMetadata) => {
+    clearError();
+    void sendMessage({ text, metadata });
+  };
+  const submit = () => {
+    const text = draft.trim();
+    if (!text || busy) return;
+    setDraft("");
+    send(text);
+  };
+
+  return (
+    <div className="flex min-h-[28rem] flex-col">
+      <ol className="flex-1 space-y-4 p-4" aria-label="Conversation" aria-live="polite" aria-busy={busy}>
+        {messages.map((m) => (
+          <Message
+            key={m.id}
+            message={m}
+            render={(part, key) => (
+              <PartView
+                key={key}
+                part={part}
+                proposalFor={(id, fallback) => byId.get(id) ?? fallback}
+                head={head}
+                card={(p) => (
+                  <ProposalCard
+                    workspaceSlug={workspaceSlug}
+                    templateId={templateId}
+                    proposal={p}
+                    canDecide={open && canDecide}
+                    onRejected={(proposalId, reason) => send(rejectionMessage(reason), { kind: "rejection", proposalId })}
+                    onKeepTalking={() => inputRef.current?.focus()}
+                    onDecided={() => router.refresh()}
+                  />
+                )}
+              />
+            )}
+          />
+        ))}
+        {status === "submitted" ? (
+          <li className="flex items-center gap-2 text-sm text-zinc-500" data-testid="improver-thinking">
+            <Bot className="size-4 animate-pulse" aria-hidden /> The improver is reading…
+          </li>
+        ) : null}
+        <div ref={bottomRef} />
+      </ol>
+      {error ? (
+        <p className="mx-4 mb-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
+          {readableError(error)}
+        </p>
+      ) : null}
+      {writable ? (
+        <form
+          className="sticky bottom-0 flex items-end gap-2 border-t border-zinc-200 bg-white p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <label htmlFor="one-on-one-input" className="sr-only">
+            Message the improver
+          </label>
+          <textarea
+            id="one-on-one-input"
+            ref={inputRef}
+            rows={2}
+            value={draft}
+            maxLength={4000}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            placeholder="Tell the improver what should change, or ask about the feedback… (Enter to send, Shift+Enter for a new line)"
+            className="min-h-10 flex-1 resize-y rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+          />
+          {busy ? (
+            <Button variant="secondary" onClick={() => void stop()}>
+              <Square className="size-4" aria-hidden /> Stop
+            </Button>
+          ) : (
+            <Button type="submit" disabled={!draft.trim()}>
+              <Send className="size-4" aria-hidden /> Send
+            </Button>
+          )}
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+function Message({ message, render }: { message: ImproverUIMessage; render: (part: Part, key: string) => React.ReactNode }) {
+  const kind = message.metadata?.kind;
+  if (message.role === "user" && kind === "opening") {
+    return (
+      <li className="text-center text-xs text-zinc-500">
+        Session opened{message.metadata?.authorName ? ` by ${message.metadata.authorName}` : ""} — the improver reviews what changed since the last session.
+      </li>
+    );
+  }
+  if (message.role === "user") {
+    const text = message.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+    return (
+      <li className="flex flex-col items-end" data-testid="user-message">
+        <span className="mb-1 text-xs text-zinc-500">{message.metadata?.authorName ?? "You"}</span>
+        <div className={cn("max-w-[80%] whitespace-pre-wrap rounded-2xl rounded-br-sm px-4 py-2 text-sm", kind === "rejection" ? "border border-red-200 bg-red-50 text-red-900" : "bg-brand-600 text-white")}>{text}</div>
+      </li>
+    );
+  }
+  return (
+    <li className="flex gap-3" data-testid="assistant-message">
+      <span className="mt-1 flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden>
+        <Bot className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1 space-y-2">
+        <span className="text-xs text-zinc-500">Improver</span>
+        {message.parts.map((part, i) => render(part, `${message.id}-${i}`))}
+      </div>
+    </li>
+  );
+}
+
+type ProposeOutput = { ok: true; proposalId: string; status: "pending" | "draft"; version: number; confidence: number } | { ok: false; error: string };
+
+function PartView({
+  part,
+  proposalFor,
+  head,
+  card,
+}: {
+  part: Part;
+  proposalFor: (id: string, fallback: ProposalCardData) => ProposalCardData;
+  head: { number: number; directives: string };
+  card: (p: ProposalCardData) => React.ReactNode;
+}) {
+  switch (part.type) {
+    case "text":
+      return part.text.trim() ? (
+        <div className="prose-chat max-w-none text-sm leading-relaxed text-zinc-800">
+          <Markdown>{part.text}</Markdown>
+        </div>
+      ) : null;
+    case "tool-propose_directives": {
+      if (part.state === "input-streaming" || part.state === "input-available") {
+        return <p className="animate-pulse rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-500">Drafting a proposal…</p>;
+      }
+      if (part.state === "output-error") return <p className="text-sm text-red-700">The proposal could not be saved: {part.errorText}</p>;
+      if (part.state !== "output-available") return null;
+      const output = part.output as ProposeOutput;
+      if (!output.ok) return <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Proposal refused: {output.error}</p>;
+      const fallback: ProposalCardData = {
+        id: output.proposalId,
+        status: output.status,
+        directives: part.input.directives,
+        rationale: part.input.rationale,
+        confidence: part.input.confidence,
+        base: head,
+        resultingVersion: null,
+        rejectionReason: null,
+        userRating: null,
+        decidedBy: null,
+        flags: [],
+      };
+      return card(proposalFor(output.proposalId, fallback));
+    }
+    case "tool-record_evolution_note":
+      return (
+        <p className="flex items-start gap-2 rounded-lg bg-zinc-50 px-3 py-2 text-xs text-zinc-600" data-testid="note-chip">
+          <NotebookPen className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          <span>
+            <span className="font-medium text-zinc-800">Noted ({part.input?.kind ?? "note"}):</span> {part.input?.content}
+          </span>
+        </p>
+      );
+    case "tool-fetch_instance_detail": {
+      const out = part.state === "output-available" ? (part.output as { ok: boolean; agent?: { name: string } }) : null;
+      return (
+        <p className="flex items-center gap-2 text-xs text-zinc-500">
+          <Search className="size-3.5" aria-hidden />
+          {out?.ok && out.agent ? `Looked at ${out.agent.name}` : `Looking at agent ${part.input?.agentId ?? ""}…`}
+        </p>
+      );
+    }
+    default:
+      return null;
+  }
+}
+

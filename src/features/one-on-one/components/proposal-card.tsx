@@ -1,0 +1,325 @@
+"use client";
+import { diffLines } from "diff";
+import { AlertTriangle, Check, GitBranch, X } from "lucide-react";
+import Link from "next/link";
+import { useId, useState } from "react";
+import { APPROVAL_CONFIDENCE } from "@/ai/prompts/improver";
+import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/card";
+import { Textarea } from "@/components/ui/field";
+import { anchorFor } from "@/features/agents/components/rating-slider";
+import { cn } from "@/lib/cn";
+import { useAction } from "@/lib/use-action";
+import { approveProposal, rejectProposal } from "../actions/proposals";
+
+// A proposal as a diff card against the head it was made for: added lines green, removed lines
+// red, removed clauses with their provenance (amber when they came from confirmed behaviour).
+// Approve (with a 0–1 rating) / Reject (with a reason: the chat continues) / Keep talking.
+
+export type ProposalCardData = {
+  id: string;
+  status: "draft" | "pending" | "approved" | "rejected" | "superseded";
+  directives: string;
+  rationale: string;
+  confidence: number;
+  base: { number: number; directives: string } | null;
+  resultingVersion: number | null;
+  rejectionReason: string | null;
+  userRating: number | null;
+  decidedBy: string | null;
+  flags: { line: string; version: number; rationale: string | null; positive: boolean }[];
+};
+
+type Props = {
+  workspaceSlug: string;
+  templateId: string;
+  proposal: ProposalCardData;
+  /** The session is open and the viewer may decide. */
+  canDecide: boolean;
+  onRejected: (proposalId: string, reason: string) => void;
+  onKeepTalking: () => void;
+  onDecided: () => void;
+};
+
+const statusBadge: Record<ProposalCardData["status"], { tone: "zinc" | "brand" | "green" | "amber" | "red"; label: string }> = {
+  draft: { tone: "amber", label: "Draft" },
+  pending: { tone: "brand", label: "Awaiting your decision" },
+  approved: { tone: "green", label: "Approved" },
+  rejected: { tone: "red", label: "Rejected" },
+  superseded: { tone: "zinc", label: "Superseded" },
+};
+
+export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, onRejected, onKeepTalking, onDecided }: Props) {
+  const [mode, setMode] = useState<"idle" | "approve" | "reject">("idle");
+  const nextNumber = proposal.resultingVersion ?? (proposal.base ? proposal.base.number + 1 : null);
+  const badge = statusBadge[proposal.status];
+  const open = proposal.status === "pending" || proposal.status === "draft";
+  return (
+    <section className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm" aria-label={`Proposal${nextNumber ? ` for v${nextNumber}` : ""}`} data-testid="proposal-card" data-status={proposal.status}>
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-100 bg-zinc-50 px-4 py-2.5">
+        <div className="flex items-center gap-2 text-sm font-semibold text-zinc-900">
+          <GitBranch className="size-4 text-brand-600" aria-hidden />
+          Proposed directives{nextNumber ? ` · v${nextNumber}` : ""}
+          {proposal.base ? <span className="font-normal text-zinc-500">against v{proposal.base.number}</span> : null}
+        </div>
+        <div className="flex items-center gap-2">
+          <ConfidenceBadge confidence={proposal.confidence} />
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </div>
+      </header>
+      <div className="space-y-3 px-4 py-3">
+        <p className="text-sm text-zinc-700">
+          <span className="font-medium text-zinc-900">Why: </span>
+          {proposal.rationale}
+        </p>
+        <FlagList flags={proposal.flags} />
+        <LineDiff before={proposal.base?.directives ?? ""} after={proposal.directives} flags={proposal.flags} />
+        <Outcome proposal={proposal} workspaceSlug={workspaceSlug} templateId={templateId} />
+      </div>
+      {open && canDecide ? (
+        <footer className="border-t border-zinc-100 px-4 py-3">
+          {proposal.status === "draft" ? (
+            <p className="mb-2 flex items-center gap-1.5 text-sm text-amber-800" role="note">
+              <AlertTriangle className="size-4" aria-hidden />
+              Confidence {proposal.confidence.toFixed(2)} is below {APPROVAL_CONFIDENCE.toFixed(2)}: a draft cannot be approved. Tell the improver what would make it convincing.
+            </p>
+          ) : null}
+          {mode === "approve" ? (
+            <ApproveForm workspaceSlug={workspaceSlug} proposalId={proposal.id} onCancel={() => setMode("idle")} onDone={onDecided} />
+          ) : mode === "reject" ? (
+            <RejectForm
+              workspaceSlug={workspaceSlug}
+              proposalId={proposal.id}
+              onCancel={() => setMode("idle")}
+              onDone={(reason) => {
+                setMode("idle");
+                onRejected(proposal.id, reason);
+              }}
+            />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" onClick={() => setMode("approve")} disabled={proposal.status === "draft"}>
+                <Check className="size-4" aria-hidden /> Approve
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => setMode("reject")}>
+                <X className="size-4" aria-hidden /> Reject
+              </Button>
+              <Button size="sm" variant="ghost" onClick={onKeepTalking}>
+                Keep talking
+              </Button>
+            </div>
+          )}
+        </footer>
+      ) : null}
+    </section>
+  );
+}
+
+function ConfidenceBadge({ confidence }: { confidence: number }) {
+  const tone = confidence >= APPROVAL_CONFIDENCE ? "green" : "amber";
+  return <Badge tone={tone}>Confidence {confidence.toFixed(2)}</Badge>;
+}
+
+function Outcome({ proposal, workspaceSlug, templateId }: { proposal: ProposalCardData; workspaceSlug: string; templateId: string }) {
+  if (proposal.status === "approved" && proposal.resultingVersion) {
+    return (
+      <p className="text-sm text-emerald-800">
+        Approved{proposal.decidedBy ? ` by ${proposal.decidedBy}` : ""} as{" "}
+        <Link className="font-medium underline" href={`/w/${workspaceSlug}/templates/${templateId}#versions`}>
+          v{proposal.resultingVersion}
+        </Link>
+        {proposal.userRating != null ? `, rated ${proposal.userRating.toFixed(2)} (${anchorFor(proposal.userRating)})` : ""}. Every instance uses it at its next run.
+      </p>
+    );
+  }
+  if (proposal.status === "rejected") {
+    return <p className="text-sm text-red-800">Rejected{proposal.decidedBy ? ` by ${proposal.decidedBy}` : ""}: {proposal.rejectionReason}</p>;
+  }
+  if (proposal.status === "superseded") return <p className="text-sm text-zinc-500">A newer proposal replaced this one.</p>;
+  return null;
+}
+
+function FlagList({ flags }: { flags: ProposalCardData["flags"] }) {
+  const positive = flags.filter((f) => f.positive);
+  if (positive.length === 0) return null;
+  return (
+    <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert" data-testid="clause-flags">
+      <p className="flex items-center gap-1.5 font-medium">
+        <AlertTriangle className="size-4" aria-hidden /> Removes {positive.length === 1 ? "a clause" : `${positive.length} clauses`} tied to confirmed behaviour
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {positive.map((f) => (
+          <li key={f.line}>
+            “{f.line}” came from v{f.version}
+            {f.rationale ? `: “${f.rationale}”` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type DiffLine = { kind: "added" | "removed" | "same"; text: string };
+type DiffRow = DiffLine | { kind: "gap"; lines: DiffLine[] };
+
+/** Unchanged lines kept around each change; longer unchanged runs fold into one row. */
+const CONTEXT_LINES = 2;
+
+function diffRows(before: string, after: string): { rows: DiffRow[]; added: number; removed: number } {
+  const lines: DiffLine[] = diffLines(before, after, { ignoreNewlineAtEof: true, stripTrailingCr: true }).flatMap((part) =>
+    part.value
+      .replace(/\n$/, "")
+      .split("\n")
+      .map((text) => ({ kind: part.added ? "added" : part.removed ? "removed" : "same", text }) as DiffLine),
+  );
+  const near = (i: number) => lines.slice(Math.max(0, i - CONTEXT_LINES), i + CONTEXT_LINES + 1).some((l) => l.kind !== "same");
+  const rows: DiffRow[] = [];
+  let gap: DiffLine[] = [];
+  const flush = () => {
+    if (gap.length > 0) rows.push(gap.length <= 2 ? gap[0]! : { kind: "gap", lines: gap });
+    if (gap.length === 2) rows.push(gap[1]!);
+    gap = [];
+  };
+  lines.forEach((line, i) => {
+    if (line.kind === "same" && !near(i)) {
+      gap.push(line);
+      return;
+    }
+    flush();
+    rows.push(line);
+  });
+  flush();
+  return { rows, added: lines.filter((l) => l.kind === "added").length, removed: lines.filter((l) => l.kind === "removed").length };
+}
+
+/** Line diff of the directives (unchanged stretches folded); removed lines carry their provenance. */
+function LineDiff({ before, after, flags }: { before: string; after: string; flags: ProposalCardData["flags"] }) {
+  const byLine = new Map(flags.map((f) => [f.line, f]));
+  const { rows, added, removed } = diffRows(before, after);
+  const [expanded, setExpanded] = useState(false);
+  const line = (l: DiffLine, key: string) => {
+    const flag = l.kind === "removed" ? byLine.get(l.text.trim()) : undefined;
+    return (
+      <div
+        key={key}
+        className={cn("whitespace-pre-wrap px-3", l.kind === "added" && "bg-emerald-50 text-emerald-900", l.kind === "removed" && "bg-red-50 text-red-900 line-through decoration-red-300", l.kind === "same" && "text-zinc-600")}
+      >
+        <span className="mr-2 select-none text-zinc-400" aria-hidden>
+          {l.kind === "added" ? "+" : l.kind === "removed" ? "−" : " "}
+        </span>
+        <span className="sr-only">{l.kind === "added" ? "Added: " : l.kind === "removed" ? "Removed: " : ""}</span>
+        {l.text || " "}
+        {flag ? (
+          <span className={cn("ml-2 inline-block rounded px-1.5 text-[11px] no-underline", flag.positive ? "bg-amber-100 text-amber-900" : "bg-zinc-100 text-zinc-600")}>from v{flag.version}</span>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <div className="rounded-lg border border-zinc-200">
+      <p className="flex items-center justify-between border-b border-zinc-100 px-3 py-1.5 text-xs text-zinc-500">
+        <span>
+          <span className="text-emerald-700">+{added} added</span> · <span className="text-red-700">−{removed} removed</span>
+        </span>
+        {rows.some((r) => r.kind === "gap") ? (
+          <button type="button" className="font-medium text-brand-600 hover:underline" onClick={() => setExpanded((v) => !v)}>
+            {expanded ? "Show changes only" : "Show all lines"}
+          </button>
+        ) : null}
+      </p>
+      <pre className="max-h-96 overflow-auto py-1 font-mono text-[12.5px] leading-relaxed" data-testid="proposal-diff">
+        {rows.map((row, i) =>
+          row.kind === "gap" ? (
+            expanded ? (
+              row.lines.map((l, j) => line(l, `${i}-${j}`))
+            ) : (
+              <div key={i} className="select-none bg-zinc-50 px-3 text-zinc-400">
+                ⋯ {row.lines.length} unchanged lines
+              </div>
+            )
+          ) : (
+            line(row, String(i))
+          ),
+        )}
+      </pre>
+    </div>
+  );
+}
+
+function ApproveForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspaceSlug: string; proposalId: string; onCancel: () => void; onDone: () => void }) {
+  const id = useId();
+  const [rating, setRating] = useState(0.75);
+  const { run, pending, error } = useAction(approveProposal);
+  const approve = (finish: boolean) => void run({ workspaceSlug, proposalId, rating, finish }, onDone);
+  return (
+    <div className="space-y-2" role="group" aria-label="Approve proposal">
+      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
+        How good is this proposal? <span className="font-normal text-zinc-500">The rating teaches the improver.</span>
+      </label>
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={rating}
+          onChange={(e) => setRating(Number(e.target.value))}
+          aria-valuetext={`${rating.toFixed(2)}, ${anchorFor(rating)}`}
+          className="h-2 w-56 cursor-pointer accent-brand-600"
+        />
+        <span className="font-mono text-xs tabular-nums">{rating.toFixed(2)}</span>
+        <span className="text-xs text-zinc-500">{anchorFor(rating)}</span>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => approve(true)} disabled={pending}>
+          {pending ? "Approving…" : "Approve & finish session"}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => approve(false)} disabled={pending}>
+          Approve & keep talking
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+      {error ? (
+        <p className="text-sm text-red-600" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RejectForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspaceSlug: string; proposalId: string; onCancel: () => void; onDone: (reason: string) => void }) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const { run, pending, error, fieldError } = useAction(rejectProposal);
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run({ workspaceSlug, proposalId, reason }, () => onDone(reason.trim()));
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
+        Why not? <span className="font-normal text-zinc-500">The improver reads this and tries again.</span>
+      </label>
+      <Textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Too long — keep only the due-date rule" required />
+      <div className="flex gap-2">
+        <Button size="sm" variant="danger" type="submit" disabled={pending}>
+          {pending ? "Rejecting…" : "Reject with reason"}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+      {error ? (
+        <p className="text-sm text-red-600" role="alert">
+          {fieldError("reason") ?? error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

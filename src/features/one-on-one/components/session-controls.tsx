@@ -1,0 +1,81 @@
+"use client";
+import { MessagesSquare } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { anchorFor } from "@/features/agents/components/rating-slider";
+import { useAction } from "@/lib/use-action";
+import { abandonSession, finishSession, startSession } from "../actions/sessions";
+
+/** Opens (or resumes) the one-on-one; the page then shows the chat, which asks for the opening. */
+export function StartSessionButton({ workspaceSlug, templateId }: { workspaceSlug: string; templateId: string }) {
+  const router = useRouter();
+  const { run, pending, error } = useAction(startSession);
+  return (
+    <div className="space-y-2">
+      <Button onClick={() => void run({ workspaceSlug, templateId }, () => router.refresh())} disabled={pending}>
+        <MessagesSquare className="size-4" aria-hidden />
+        {pending ? "Classifying new feedback…" : "Start a one-on-one"}
+      </Button>
+      {error ? (
+        <p className="text-sm text-red-600" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Abandon (no version) or, after "approve & keep talking", finish with a rating. */
+export function SessionControls({ workspaceSlug, sessionId, approved }: { workspaceSlug: string; sessionId: string; approved: number }) {
+  const router = useRouter();
+  const [mode, setMode] = useState<"idle" | "abandon" | "finish">("idle");
+  const [rating, setRating] = useState(0.75);
+  const abandon = useAction(abandonSession);
+  const finish = useAction(finishSession);
+  const error = abandon.error ?? finish.error;
+  if (mode === "abandon") {
+    return (
+      <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Confirm abandon">
+        <span className="text-zinc-600">{approved ? "End the session here? Approved versions stay." : "End without a new version?"}</span>
+        <Button size="sm" variant="danger" disabled={abandon.pending} onClick={() => void abandon.run({ workspaceSlug, sessionId }, () => router.refresh())}>
+          {abandon.pending ? "Ending…" : "Abandon session"}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setMode("idle")}>
+          Cancel
+        </Button>
+        {error ? <span className="text-red-600" role="alert">{error.message}</span> : null}
+      </div>
+    );
+  }
+  if (mode === "finish") {
+    return (
+      <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Finish session">
+        <label htmlFor="session-rating" className="text-zinc-700">
+          Rate this session
+        </label>
+        <input id="session-rating" type="range" min={0} max={1} step={0.05} value={rating} onChange={(e) => setRating(Number(e.target.value))} aria-valuetext={`${rating.toFixed(2)}, ${anchorFor(rating)}`} className="h-2 w-32 accent-brand-600" />
+        <span className="font-mono text-xs">{rating.toFixed(2)}</span>
+        <Button size="sm" disabled={finish.pending} onClick={() => void finish.run({ workspaceSlug, sessionId, rating }, () => router.refresh())}>
+          {finish.pending ? "Finishing…" : "Finish session"}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setMode("idle")}>
+          Cancel
+        </Button>
+        {error ? <span className="text-red-600" role="alert">{error.message}</span> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="flex gap-2">
+      {approved > 0 ? (
+        <Button size="sm" variant="secondary" onClick={() => setMode("finish")}>
+          Finish session
+        </Button>
+      ) : null}
+      <Button size="sm" variant="ghost" onClick={() => setMode("abandon")}>
+        Abandon
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { TrendArrow } from "@/features/dashboards/components/trend-arrow";
+import type { TemplateMetrics } from "@/features/dashboards/server/template-metrics";
+import { trendOf } from "@/features/dashboards/window";
+import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import { formatPercent, formatScore } from "@/lib/format";
+
+// The inline metrics card at the top of a session: what changed since the last session, the
+// feedback the session classified (negative first), and this week's numbers with trends.
+
+export function SessionSummary({ feedback, metrics, delta }: { feedback: FeedbackSummary | null; metrics: TemplateMetrics; delta: { total: number; capped: boolean } }) {
+  const negatives = feedback?.byCategory.filter((c) => c.negative > 0).sort((a, b) => b.negative - a.negative).slice(0, 3) ?? [];
+  const pts = (d: number) => `${Math.round(d * 100)} pts`;
+  return (
+    <dl className="grid grid-cols-2 gap-px border-b border-zinc-100 bg-zinc-100 text-sm sm:grid-cols-4" aria-label="Session summary" data-testid="session-summary">
+      <div className="bg-white px-4 py-3">
+        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Since last session</dt>
+        <dd className="mt-1 text-lg font-semibold tabular-nums text-zinc-900">
+          {delta.total.toLocaleString("en")}
+          {delta.capped ? "+" : ""} <span className="text-sm font-normal text-zinc-500">changes</span>
+        </dd>
+      </div>
+      <div className="bg-white px-4 py-3">
+        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Feedback classified</dt>
+        {feedback ? (
+          <dd className="mt-1 space-x-2 tabular-nums">
+            <span className="font-semibold text-red-700">{feedback.totals.negative} negative</span>
+            <span className="text-emerald-700">{feedback.totals.positive} positive</span>
+            <span className="text-zinc-500">{feedback.totals.neutral} neutral</span>
+          </dd>
+        ) : (
+          <dd className="mt-1 text-zinc-500">Not classified</dd>
+        )}
+        {negatives.length ? <dd className="mt-0.5 text-xs text-zinc-500">Most negative: {negatives.map((c) => `${c.category} (${c.negative})`).join(", ")}</dd> : null}
+      </div>
+      <div className="bg-white px-4 py-3">
+        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Quality · 7 days</dt>
+        <dd className="mt-1 flex items-center gap-2">
+          <span className="text-lg font-semibold tabular-nums">{formatScore(metrics.quality.current)}</span>
+          <TrendArrow trend={trendOf(metrics.quality.current, metrics.quality.previous, "up-good")} format={formatScore} />
+        </dd>
+      </div>
+      <div className="bg-white px-4 py-3">
+        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Acceptance · 7 days</dt>
+        <dd className="mt-1 flex items-center gap-2">
+          <span className="text-lg font-semibold tabular-nums">{formatPercent(metrics.acceptance.current)}</span>
+          <TrendArrow trend={trendOf(metrics.acceptance.current, metrics.acceptance.previous, "up-good")} format={pts} />
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { NOTE_KINDS } from "@/ai/prompts/improver";
+import { IdSchema } from "@/features/workspaces/schemas";
+
+// Inputs of the one-on-one's actions and chat route. Pure (no server imports): forms use them too.
+
+export const RatingSchema = z.number({ error: "Give a rating between 0 and 1." }).min(0, "Ratings go from 0 to 1.").max(1, "Ratings go from 0 to 1.");
+
+export const ChatMessageInput = z.object({
+  id: z.string().max(100).optional(),
+  role: z.literal("user"),
+  parts: z
+    .array(z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message.").max(4_000, "Keep messages under 4,000 characters.") }))
+    .length(1, "Send one text message at a time."),
+  metadata: z.object({ kind: z.enum(["opening", "rejection"]).optional(), proposalId: IdSchema.optional() }).strict().optional(),
+});
+export type ChatMessageInput = z.infer<typeof ChatMessageInput>;
+
+export const ChatRequest = z.object({ sessionId: IdSchema, message: ChatMessageInput });
+
+export const StartSessionInput = z.object({ templateId: IdSchema });
+export const SessionInput = z.object({ sessionId: IdSchema });
+export const FinishSessionInput = z.object({ sessionId: IdSchema, rating: RatingSchema.nullable() });
+export const ApproveProposalInput = z.object({ proposalId: IdSchema, rating: RatingSchema, finish: z.boolean().default(true) });
+export const RejectProposalInput = z.object({
+  proposalId: IdSchema,
+  reason: z.string().trim().min(3, "Say why, so the improver can do better.").max(1_000, "Keep the reason under 1,000 characters."),
+});
+
+export const NotesFilter = z.object({
+  kind: z.enum(NOTE_KINDS).optional().catch(undefined),
+  session: z.coerce.number().int().positive().optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+});

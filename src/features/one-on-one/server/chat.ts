@@ -1,0 +1,89 @@
+import "server-only";
+import { convertToModelMessages, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
+import type { Prisma } from "@/generated/prisma/client";
+import { getModel } from "@/ai/models";
+import { db } from "@/server/db";
+import { conflict, notFound } from "@/server/errors";
+import { errorFields, logger } from "@/server/logger";
+import type { ChatMessageInput } from "../schemas";
+import { buildSessionContext } from "./session-context";
+import { improverTools, type ImproverTools } from "./tools";
+
+// One turn of the one-on-one: persist the person's message, assemble the improver's context
+// (token-budgeted, from the database — not from what the browser sends), stream the answer with
+// tools, persist the answer when the stream ends (even if the browser went away).
+
+export type ChatMetadata = { kind?: "opening" | "rejection"; proposalId?: string; authorName?: string };
+export type ImproverUIMessage = UIMessage<ChatMetadata, never, InferUITools<ImproverTools>>;
+
+/** Steps per answer: e.g. note → propose → closing text, with one look-up. */
+const MAX_STEPS = 5;
+
+export async function loadTranscript(workspaceId: string, sessionId: string): Promise<ImproverUIMessage[]> {
+  const rows = await db.evolutionMessage.findMany({
+    where: { workspaceId, sessionId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, role: true, parts: true, author: { select: { name: true, email: true } }, metadata: true },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    parts: r.parts as unknown as ImproverUIMessage["parts"],
+    metadata: { ...(r.metadata as ChatMetadata | null), ...(r.author ? { authorName: r.author.name ?? r.author.email } : {}) },
+  }));
+}
+
+export type ReplyOptions = {
+  workspaceId: string;
+  templateId: string;
+  sessionId: string;
+  userId: string | null;
+  message: ChatMessageInput;
+  /** Tests pass a scripted model; the app uses the improver role's. */
+  model?: LanguageModel;
+};
+
+/** Streams the improver's answer as an AI SDK UI message stream response. */
+export async function streamImproverReply({ workspaceId, templateId, sessionId, userId, message, model }: ReplyOptions): Promise<Response> {
+  const session = await db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId } });
+  if (!session) throw notFound("Session not found.");
+  if (session.status !== "active" && session.status !== "awaiting_review") throw conflict("This session has ended. Start a new one-on-one to keep talking.");
+
+  if (message.metadata?.kind === "opening") {
+    const any = await db.evolutionMessage.count({ where: { workspaceId, sessionId } });
+    if (any > 0) throw conflict("This session is already open.");
+  }
+  await db.evolutionMessage.create({
+    data: {
+      workspaceId,
+      sessionId,
+      role: "user",
+      parts: message.parts as unknown as Prisma.InputJsonValue,
+      metadata: (message.metadata ?? {}) as Prisma.InputJsonValue,
+      authorUserId: userId,
+    },
+  });
+
+  const [history, context] = await Promise.all([loadTranscript(workspaceId, sessionId), buildSessionContext(session)]);
+  const tools = improverTools({ workspaceId, templateId, sessionId });
+  const result = streamText({
+    model: model ?? getModel("improver"),
+    system: context.system,
+    messages: await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true }),
+    tools,
+    stopWhen: stepCountIs(MAX_STEPS),
+    onError: ({ error }) => logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) }),
+  });
+  // Finish (and persist) the answer even when the browser disconnects mid-stream.
+  void result.consumeStream();
+  return result.toUIMessageStreamResponse<ImproverUIMessage>({
+    originalMessages: history,
+    onFinish: async ({ responseMessage }) => {
+      if (responseMessage.parts.length === 0) return;
+      await db.evolutionMessage.create({
+        data: { workspaceId, sessionId, role: "assistant", parts: responseMessage.parts as unknown as Prisma.InputJsonValue, metadata: {} },
+      });
+    },
+    onError: () => "The improver could not answer just now. Try again in a moment.",
+  });
+}

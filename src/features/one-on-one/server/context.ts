@@ -1,0 +1,290 @@
+import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, formatCategoryLine, improverScaffold } from "@/ai/prompts/improver";
+import { countTokens, truncateToTokens } from "@/ai/tokens";
+import { formatDuration, formatPercent, formatScore } from "@/lib/format";
+import { formatCount } from "@/features/dashboards/format";
+import type { MetricPair, TemplateMetrics } from "@/features/dashboards/server/template-metrics";
+import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import { CONTEXT_BUDGETS, FEEDBACK_SHARES, type SectionKey } from "./budgets";
+import type { DecisionHistory } from "./decision-history";
+
+// The improver's system message (seed 001 §2.2–2.3, §2.9; seed 000 §6.3): the fixed scaffold,
+// then one section per context source, each cut to its own token budget with a visible marker so
+// the model knows something is missing. Pure: the data comes from context-data.ts.
+
+export { CONTEXT_BUDGETS, CONTEXT_CAPS, type SectionKey } from "./budgets";
+export type { DecisionHistory } from "./decision-history";
+
+export type ContextSection = {
+  key: SectionKey;
+  /** The heading text. */
+  title: string;
+  budget: number;
+  tokens: number;
+  truncated: boolean;
+  omittedTokens: number;
+  /** Rows included (before truncation). */
+  items: number;
+  /** Heading + body, as sent. */
+  text: string;
+};
+
+export type ImproverContext = {
+  /** Scaffold + "\n\n" + sections joined by "\n\n". */
+  system: string;
+  scaffoldTokens: number;
+  sections: ContextSection[];
+  totalTokens: number;
+  /** Sum of CONTEXT_BUDGETS. */
+  budget: number;
+};
+
+export type ImproverContextData = {
+  template: { id: string; name: string };
+  origin: "interactive" | "ritual";
+  head: { number: number; directives: string } | null;
+  /** Newest first, ≤ 5. */
+  versions: { number: number; authoredBy: string; rationale: string | null; createdAt: Date; isHead: boolean }[];
+  /** Newest first, ≤ 10. */
+  reports: { agentId: string; agentName: string; markdown: string; confidence: number | null; createdAt: Date }[];
+  /** Newest first, ≤ 10. */
+  observations: { agentId: string; agentName: string; text: string; createdAt: Date }[];
+  /** Notes of the last 5 sessions that have notes, newest first. */
+  notes: { sessionNumber: number; kind: string; content: string; createdAt: Date }[];
+  /** 7-day window vs the 7 days before. */
+  metrics: TemplateMetrics | null;
+  /** null = not classified yet. */
+  feedback: FeedbackSummary | null;
+  decisions: DecisionHistory;
+  delta: { total: number; capped: boolean; sinceCounter: number; lastSessionAt: Date | null };
+};
+
+/** What a body builder hands back: the text and what was cut inside it. */
+type Body = { text: string; items: number; truncated: boolean; omittedTokens: number };
+
+/** Sections in the prompt contract's order: what to change first, then the evidence, then the history. */
+const SECTION_ORDER = Object.keys(IMPROVER_SECTION) as SectionKey[];
+
+export function assembleImproverContext(data: ImproverContextData): ImproverContext {
+  const scaffold = improverScaffold({ templateName: data.template.name, origin: data.origin });
+  const sections = SECTION_ORDER.map((key) => buildSection(key, data));
+  const system = [scaffold, ...sections.map((s) => s.text)].join("\n\n");
+  return {
+    system,
+    scaffoldTokens: countTokens(scaffold),
+    sections,
+    totalTokens: countTokens(system),
+    budget: Object.values(CONTEXT_BUDGETS).reduce((sum, n) => sum + n, 0),
+  };
+}
+
+function buildSection(key: SectionKey, data: ImproverContextData): ContextSection {
+  const title = IMPROVER_SECTION[key];
+  const budget = CONTEXT_BUDGETS[key];
+  // The heading and its line break are paid for first; the body gets what is left.
+  const room = budget - countTokens(`${title}\n`);
+  const body = bodyOf(key, data, room);
+  const cut = fitToBudget(`${title}\n${body.text}`, budget);
+  return {
+    key,
+    title,
+    budget,
+    tokens: cut.tokens,
+    truncated: body.truncated || cut.truncated,
+    omittedTokens: body.omittedTokens + cut.omittedTokens,
+    items: body.items,
+    text: cut.text,
+  };
+}
+
+function bodyOf(key: SectionKey, data: ImproverContextData, room: number): Body {
+  switch (key) {
+    case "directives":
+      return directivesBody(data.head);
+    case "feedback":
+      return feedbackBody(data.feedback, room);
+    case "metrics":
+      return metricsBody(data.metrics);
+    case "decisions":
+      return decisionsBody(data.decisions);
+    case "reports":
+      return listBody(data.reports.map(reportBlock), room, "\n\n", "(no reports yet)");
+    case "observations":
+      return listBody(data.observations.map(observationLine), room, "\n", "(no observations yet)");
+    case "notes":
+      return listBody(data.notes.map(noteLine), room, "\n", "(no notes from earlier sessions)");
+    case "versions":
+      return listBody(data.versions.map(versionLine), room, "\n", "(no versions)");
+    case "delta":
+      return plain(deltaText(data.delta), 1);
+  }
+}
+
+// ── Budget helpers ────────────────────────────────────────────────────────────────────────────
+
+const plain = (text: string, items: number): Body => ({ text, items, truncated: false, omittedTokens: 0 });
+
+/**
+ * truncateToTokens, asked for a little less on the rare input where the cut text re-encodes to a
+ * token or two more next to the marker than planned: a section's `tokens` never exceeds its budget.
+ */
+function fitToBudget(text: string, budget: number) {
+  let target = budget;
+  for (;;) {
+    const cut = truncateToTokens(text, target);
+    if (cut.tokens <= budget || target <= 0) return cut;
+    target -= cut.tokens - budget;
+  }
+}
+
+/**
+ * Max-min fair shares of `total` tokens: blocks smaller than an equal share keep all they need,
+ * and what they leave is split among the larger ones. One huge report cannot push out the rest,
+ * and ten short ones are never cut.
+ */
+export function fairShares(sizes: number[], total: number): number[] {
+  const shares = new Array<number>(sizes.length).fill(0);
+  const order = sizes.map((size, i) => ({ size, i })).sort((a, b) => a.size - b.size);
+  let left = Math.max(0, total);
+  order.forEach(({ size, i }, n) => {
+    const share = Math.floor(left / (order.length - n));
+    shares[i] = Math.min(size, share);
+    left -= shares[i];
+  });
+  return shares;
+}
+
+/** Tokens a separator may cost between two blocks (merges at the seam are rare and only save). */
+const SEAM_TOKENS = 2;
+
+/** Blocks (reports, list lines) each cut to its fair share of `room`, joined by `separator`. */
+function listBody(blocks: string[], room: number, separator: string, empty: string): Body {
+  if (blocks.length === 0) return plain(empty, 0);
+  const sizes = blocks.map(countTokens);
+  const shares = fairShares(sizes, room - SEAM_TOKENS * blocks.length);
+  const cuts = blocks.map((block, i) => fitToBudget(block, shares[i]));
+  return {
+    text: cuts.map((c) => c.text).join(separator),
+    items: blocks.length,
+    truncated: cuts.some((c) => c.truncated),
+    omittedTokens: cuts.reduce((sum, c) => sum + c.omittedTokens, 0),
+  };
+}
+
+// ── Section bodies ────────────────────────────────────────────────────────────────────────────
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+const formatInt = (n: number) => n.toLocaleString("en-US");
+
+function directivesBody(head: ImproverContextData["head"]): Body {
+  if (!head) return plain("(no head version)", 0);
+  return plain(`Version ${head.number} (head)\n${head.directives}`, 1);
+}
+
+function feedbackBody(feedback: FeedbackSummary | null, room: number): Body {
+  if (!feedback) return plain("(feedback not classified yet)", 0);
+  const { totals } = feedback;
+  const window = `Window: ${formatInt(totals.items)} items — ${formatInt(totals.negative)} negative, ${formatInt(totals.positive)} positive, ${formatInt(totals.neutral)} neutral.`;
+  // The three parts share what the window line leaves, in the seed's 800 / 600 / 600 proportions.
+  const partsRoom = room - countTokens(`${window}\n`) - 2 * SEAM_TOKENS;
+  const totalShares = FEEDBACK_SHARES.negative + FEEDBACK_SHARES.positive + FEEDBACK_SHARES.patterns;
+  const share = (n: number) => Math.floor((partsRoom * n) / totalShares);
+  const negative = sentimentPart(feedback, "negative");
+  const positive = sentimentPart(feedback, "positive");
+  const patterns = patternsPart(feedback);
+  const cuts = [
+    fitToBudget(negative.text, share(FEEDBACK_SHARES.negative)),
+    fitToBudget(positive.text, share(FEEDBACK_SHARES.positive)),
+    fitToBudget(patterns.text, share(FEEDBACK_SHARES.patterns)),
+  ];
+  return {
+    text: [window, ...cuts.map((c) => c.text)].join("\n"),
+    items: negative.items + positive.items + patterns.items,
+    truncated: cuts.some((c) => c.truncated),
+    omittedTokens: cuts.reduce((sum, c) => sum + c.omittedTokens, 0),
+  };
+}
+
+/** "### Negative (N)" and one category line per category with items of that sentiment, most first. */
+function sentimentPart(feedback: FeedbackSummary, sentiment: "negative" | "positive") {
+  const rows = feedback.byCategory
+    .filter((c) => c[sentiment] > 0)
+    .sort((a, b) => b[sentiment] - a[sentiment] || a.category.localeCompare(b.category));
+  const example = (category: string) => feedback.patterns.find((p) => p.category === category && p.sentiment === sentiment)?.examples[0]?.detail ?? null;
+  const lines = rows.map((c) => formatCategoryLine(c.category, c[sentiment], example(c.category)));
+  const heading = `${FEEDBACK_SUBSECTION[sentiment]} (${formatInt(feedback.totals[sentiment])})`;
+  return { text: [heading, ...(lines.length ? lines : [`(no ${sentiment} feedback)`])].join("\n"), items: lines.length };
+}
+
+const SENTIMENT_RANK = { negative: 0, positive: 1, neutral: 2 } as const;
+
+function patternsPart(feedback: FeedbackSummary) {
+  const lines = [...feedback.patterns]
+    .sort((a, b) => SENTIMENT_RANK[a.sentiment] - SENTIMENT_RANK[b.sentiment])
+    .map((p) => {
+      const examples = p.examples.map((e) => `"${oneLine(e.detail).slice(0, 200)}"`).join("; ");
+      return `- ${p.sentiment} ${p.category} from ${p.agentCount} agents (${p.itemCount} items)${examples ? `: ${examples}` : ""}`;
+    });
+  return { text: [FEEDBACK_SUBSECTION.patterns, ...(lines.length ? lines : ["(no cross-agent patterns)"])].join("\n"), items: lines.length };
+}
+
+function metricsBody(m: TemplateMetrics | null): Body {
+  if (!m) return plain("(no metrics yet)", 0);
+  const signed = (format: (v: number) => string) => (d: number) => `${d < 0 ? "-" : "+"}${format(Math.abs(d))}`;
+  const duration = (ms: number) => formatDuration(Math.round(ms));
+  const lines = [
+    metricLine("Wakes", m.wakes, formatCount, signed(formatCount)),
+    metricLine("Quality score", m.quality, formatScore, signed(formatScore)),
+    metricLine("Acceptance", m.acceptance, formatPercent, signed((d) => `${Math.round(d * 100)} pts`)),
+    metricLine("Average rating", m.rating, formatScore, signed(formatScore)),
+    metricLine("Average duration", m.durationMs, duration, signed(duration)),
+    metricLine("Tokens", m.tokens, formatCount, signed(formatCount)),
+  ];
+  return plain([`Last ${m.days} days vs the ${m.days} days before:`, ...lines].join("\n"), lines.length);
+}
+
+/** "- Quality score: 0.82 (was 0.78, +0.04)"; a missing value is "—" and has no change. */
+function metricLine(label: string, pair: MetricPair, format: (v: number) => string, change: (d: number) => string): string {
+  const show = (v: number | null) => (v == null ? "—" : format(v));
+  const diff = pair.current != null && pair.previous != null ? `, ${change(pair.current - pair.previous)}` : "";
+  return `- ${label}: ${show(pair.current)} (was ${show(pair.previous)}${diff})`;
+}
+
+function decisionsBody(history: DecisionHistory): Body {
+  if (history.byTool.length === 0) return plain(`(no decisions in the last ${history.days} days)`, 0);
+  const tools = history.byTool.map((t) => {
+    const decided = t.confirmed + t.rejected;
+    const rate = t.rejectionRate == null ? "—" : `${Math.round(t.rejectionRate * 100)}%`;
+    return `- ${t.toolName}: ${formatInt(t.rejected)} rejected of ${formatInt(decided)} decided (${rate})`;
+  });
+  const reasons = history.topRejectionReasons.map((r) => `- "${oneLine(r.reason).slice(0, 200)}" (${r.toolName}) ×${r.count}`);
+  const text = [
+    `Rejection rate by tool (last ${history.days} days):`,
+    ...tools,
+    "Most rejected:",
+    ...(reasons.length ? reasons : ["(no rejection reasons given)"]),
+  ].join("\n");
+  return plain(text, tools.length + reasons.length);
+}
+
+function reportBlock(r: ImproverContextData["reports"][number]): string {
+  const confidence = r.confidence == null ? "" : `, confidence ${r.confidence}`;
+  return `### ${r.agentName} (agent ${r.agentId}) — ${isoDate(r.createdAt)}${confidence}\n${r.markdown.trim()}`;
+}
+
+const observationLine = (o: ImproverContextData["observations"][number]) => `- [${oneLine(o.agentName)}, agent ${o.agentId}] ${oneLine(o.text)}`;
+
+const noteLine = (n: ImproverContextData["notes"][number]) => `- Session ${n.sessionNumber} · ${n.kind}: ${oneLine(n.content)}`;
+
+function versionLine(v: ImproverContextData["versions"][number]): string {
+  const tags = [...(v.isHead ? ["head"] : []), v.authoredBy, isoDate(v.createdAt)].join(", ");
+  return `- v${v.number} (${tags}): ${v.rationale ? oneLine(v.rationale) : "(no rationale)"}`;
+}
+
+function deltaText(delta: ImproverContextData["delta"]): string {
+  if (!delta.lastSessionAt) return "No earlier session: everything so far is new.";
+  // A capped count is a lower bound (CHANGE_COUNT_CAP per table): "1,000+".
+  const count = `${formatInt(delta.total)}${delta.capped ? "+" : ""}`;
+  const noun = delta.total === 1 && !delta.capped ? "change" : "changes";
+  return `${count} ${noun} since your last session (${isoDate(delta.lastSessionAt)}).`;
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { int, ts } from "@/features/dashboards/server/sql";
+import { db } from "@/server/db";
+
+// Decision history for the improver (seed 000 §6.3 "Decision history analysis"): how often people
+// reject each tool's proposals, and the reasons they give most. Both are aggregates over the
+// ChangeDecision (templateId, decidedAt) index range; the tool name is stamped on the decision.
+
+export type DecisionHistory = {
+  /** Window length used. */
+  days: number;
+  /** Sorted by rejected desc. */
+  byTool: { toolName: string; confirmed: number; rejected: number; deferred: number; rejectionRate: number | null }[];
+  /** ≤ 5, grouped by lower(trim(reason)) and tool, most frequent first; reasons non-empty. */
+  topRejectionReasons: { reason: string; toolName: string; count: number }[];
+};
+
+export const TOP_REJECTION_REASONS = 5;
+const DAY_MS = 86_400_000;
+
+type ToolRow = { tool: string; confirmed: number; rejected: number; deferred: number };
+type ReasonRow = { reason: string; tool: string; count: number };
+
+/**
+ * Decisions made in [since, now). Each decision row counts (a deferred-then-confirmed item counts
+ * once as deferred and once as confirmed), like the dashboards' acceptance. The rejection rate is
+ * rejected / (confirmed + rejected): a deferral is "not yet", not a verdict on the proposal.
+ */
+export async function getDecisionHistory({ workspaceId, templateId, since, now = new Date() }: { workspaceId: string; templateId: string; since: Date; now?: Date }): Promise<DecisionHistory> {
+  const [tools, reasons] = await Promise.all([
+    db.$queryRaw<ToolRow[]>`
+      SELECT "tool",
+        count(*) FILTER (WHERE "verdict" = 'confirmed')::int AS confirmed,
+        count(*) FILTER (WHERE "verdict" = 'rejected')::int AS rejected,
+        count(*) FILTER (WHERE "verdict" = 'deferred')::int AS deferred
+      FROM "ChangeDecision"
+      WHERE "workspaceId" = ${workspaceId} AND "templateId" = ${templateId}
+        AND "decidedAt" >= ${ts(since)} AND "decidedAt" < ${ts(now)}
+      GROUP BY "tool"
+      ORDER BY rejected DESC, count(*) DESC, "tool"`,
+    // The same reason typed twice ("Too optimistic", "too optimistic ") is one reason; it is shown
+    // as most recently written.
+    db.$queryRaw<ReasonRow[]>`
+      SELECT (array_agg(btrim("reason") ORDER BY "decidedAt" DESC))[1] AS reason, "tool", count(*)::int AS count
+      FROM "ChangeDecision"
+      WHERE "workspaceId" = ${workspaceId} AND "templateId" = ${templateId}
+        AND "decidedAt" >= ${ts(since)} AND "decidedAt" < ${ts(now)}
+        AND "verdict" = 'rejected' AND btrim(coalesce("reason", '')) <> ''
+      GROUP BY lower(btrim("reason")), "tool"
+      ORDER BY count DESC, max("decidedAt") DESC, lower(btrim("reason"))
+      LIMIT ${TOP_REJECTION_REASONS}`,
+  ]);
+  return {
+    days: Math.max(1, Math.round((now.getTime() - since.getTime()) / DAY_MS)),
+    byTool: tools.map(toolStats),
+    topRejectionReasons: reasons.map((r) => ({ reason: r.reason, toolName: r.tool, count: int(r.count) })),
+  };
+}
+
+function toolStats(row: ToolRow): DecisionHistory["byTool"][number] {
+  const confirmed = int(row.confirmed);
+  const rejected = int(row.rejected);
+  return { toolName: row.tool, confirmed, rejected, deferred: int(row.deferred), rejectionRate: confirmed + rejected === 0 ? null : rejected / (confirmed + rejected) };
+}

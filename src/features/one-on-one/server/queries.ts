@@ -1,0 +1,112 @@
+import "server-only";
+import { Prisma, type EvolutionNoteKind } from "@/generated/prisma/client";
+import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import { db } from "@/server/db";
+import { flagRemovedClauses, type ClauseFlag } from "./clause-provenance";
+
+// Read models of the one-on-one page and the notes view. Every query is scoped by workspace and
+// template in its WHERE.
+
+export async function listSessions(workspaceId: string, templateId: string, take = 20) {
+  return db.evolutionSession.findMany({
+    where: { workspaceId, templateId },
+    orderBy: { sessionNumber: "desc" },
+    take,
+    select: {
+      id: true,
+      sessionNumber: true,
+      status: true,
+      origin: true,
+      createdAt: true,
+      completedAt: true,
+      userRating: true,
+      approvedMutations: true,
+      startedBy: { select: { name: true, email: true } },
+      proposals: { where: { status: "approved" }, select: { resultingVersion: { select: { number: true } } } },
+    },
+  });
+}
+export type SessionListItem = Awaited<ReturnType<typeof listSessions>>[number];
+
+export async function getHeadVersion(workspaceId: string, templateId: string) {
+  return db.templateVersion.findFirst({ where: { workspaceId, templateId, headOf: { isNot: null } }, select: { id: true, number: true, directives: true } });
+}
+
+export async function getSession(workspaceId: string, templateId: string, sessionId: string) {
+  return db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId } });
+}
+
+export type ProposalView = {
+  id: string;
+  status: "draft" | "pending" | "approved" | "rejected" | "superseded";
+  directives: string;
+  rationale: string;
+  confidence: number;
+  base: { number: number; directives: string } | null;
+  resultingVersion: number | null;
+  rejectionReason: string | null;
+  userRating: number | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+  flags: ClauseFlag[];
+};
+
+/** The session's proposals, each with the head it was made against and its clause flags. */
+export async function listProposals(workspaceId: string, sessionId: string): Promise<ProposalView[]> {
+  const rows = await db.proposal.findMany({
+    where: { workspaceId, sessionId },
+    orderBy: { createdAt: "asc" },
+    include: {
+      baseVersion: { select: { number: true, directives: true } },
+      resultingVersion: { select: { number: true } },
+      decidedBy: { select: { name: true, email: true } },
+    },
+  });
+  return Promise.all(
+    rows.map(async (p) => ({
+      id: p.id,
+      status: p.status,
+      directives: p.directives,
+      rationale: p.rationale,
+      confidence: p.confidence,
+      base: p.baseVersion,
+      resultingVersion: p.resultingVersion?.number ?? null,
+      rejectionReason: p.rejectionReason,
+      userRating: p.userRating,
+      decidedBy: p.decidedBy ? (p.decidedBy.name ?? p.decidedBy.email) : null,
+      decidedAt: p.decidedAt,
+      createdAt: p.createdAt,
+      flags: await flagRemovedClauses({ workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives }),
+    })),
+  );
+}
+
+export function sessionFeedback(session: { feedbackSummary: unknown }): FeedbackSummary | null {
+  return (session.feedbackSummary as FeedbackSummary | null) ?? null;
+}
+
+export type NoteRow = { id: string; kind: EvolutionNoteKind; content: string; createdAt: Date; sessionId: string; sessionNumber: number; sessionStatus: string };
+
+/** Notes view: newest first, filtered by kind, session number and a websearch query. */
+export async function listNotes({ workspaceId, templateId, kind, session, q, limit = 100 }: { workspaceId: string; templateId: string; kind?: EvolutionNoteKind; session?: number; q?: string; limit?: number }): Promise<NoteRow[]> {
+  const where = [Prisma.sql`n."workspaceId" = ${workspaceId}`, Prisma.sql`n."templateId" = ${templateId}`];
+  if (kind) where.push(Prisma.sql`n."kind" = ${kind}::"EvolutionNoteKind"`);
+  if (session) where.push(Prisma.sql`s."sessionNumber" = ${session}`);
+  if (q) where.push(Prisma.sql`(n."search" @@ websearch_to_tsquery('english', ${q}) OR n."content" ILIKE ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+  return db.$queryRaw<NoteRow[]>`
+    SELECT n."id", n."kind", n."content", n."createdAt", n."sessionId", s."sessionNumber", s."status"::text AS "sessionStatus"
+    FROM "EvolutionNote" n JOIN "EvolutionSession" s ON s."id" = n."sessionId" AND s."workspaceId" = n."workspaceId"
+    WHERE ${Prisma.join(where, " AND ")}
+    ORDER BY n."createdAt" DESC, n."id" DESC
+    LIMIT ${limit}`;
+}
+
+export async function noteSessionNumbers(workspaceId: string, templateId: string): Promise<number[]> {
+  const rows = await db.evolutionSession.findMany({
+    where: { workspaceId, templateId, notes: { some: {} } },
+    orderBy: { sessionNumber: "desc" },
+    select: { sessionNumber: true },
+  });
+  return rows.map((r) => r.sessionNumber);
+}

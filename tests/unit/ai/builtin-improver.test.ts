@@ -1,0 +1,263 @@
+import { generateText, Output, stepCountIs, streamText, tool, type ModelMessage } from "ai";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { BuiltinLanguageModel } from "@/ai/builtin";
+import {
+  FEEDBACK_SUBSECTION,
+  FetchInstanceInput,
+  IMPROVER_SECTION,
+  OPENING_REQUEST,
+  ProposeDirectivesInput,
+  RecordNoteInput,
+  formatCategoryLine,
+  improverScaffold,
+  rejectionMessage,
+  truncationMarker,
+} from "@/ai/prompts/improver";
+
+// The built-in improver through the real AI SDK entry points, with the one-on-one's tools and a
+// system prompt written with the contract's headings and line formats.
+
+const DIRECTIVES = ["You keep support tasks moving.", "", "## Style", "- Be friendly.", "- Report progress daily."].join("\n");
+
+type Cat = { category: string; count: number; example?: string };
+
+function systemPrompt({ negative = [], positive = [], directives = DIRECTIVES, truncated = false }: { negative?: Cat[]; positive?: Cat[]; directives?: string; truncated?: boolean } = {}): string {
+  const total = (cs: Cat[]) => cs.reduce((s, c) => s + c.count, 0);
+  const feedback = [
+    `${FEEDBACK_SUBSECTION.negative} (${total(negative)})`,
+    ...negative.map((c) => formatCategoryLine(c.category, c.count, c.example)),
+    "",
+    `${FEEDBACK_SUBSECTION.positive} (${total(positive)})`,
+    ...positive.map((c) => formatCategoryLine(c.category, c.count, c.example)),
+    "",
+    FEEDBACK_SUBSECTION.patterns,
+    "- accuracy complaints come from 3 agents",
+  ].join("\n");
+  const sections: [string, string][] = [
+    [IMPROVER_SECTION.directives, `Version 5 (head)\n${directives}${truncated ? `\n${truncationMarker(1200)}` : ""}`],
+    [IMPROVER_SECTION.feedback, feedback],
+    [IMPROVER_SECTION.metrics, "- Average run rating: 0.62 (last 14 days)\n- Quality score: 0.81"],
+    [IMPROVER_SECTION.decisions, "- v5 approved (rating 4): asked for daily progress reports\n- v4 rejected: too formal"],
+    [IMPROVER_SECTION.reports, "- agent cm7x2k9 (task \"Acme CSV export\"): blocked on the customer's reply"],
+    [IMPROVER_SECTION.observations, "- agent cm7x2k9: the due date is missing"],
+    [IMPROVER_SECTION.notes, "- hypothesis: daily reports reduce timeliness complaints"],
+    [IMPROVER_SECTION.versions, "- v5 (2 weeks ago): daily progress reports\n- v4: first edit"],
+    [IMPROVER_SECTION.delta, "- 14 new feedback items\n- v5 became head"],
+  ];
+  return [improverScaffold({ templateName: "Support", origin: "interactive" }), ...sections.map(([h, body]) => `${h}\n${body}`)].join("\n\n");
+}
+
+const NEGATIVE: Cat[] = [
+  { category: "accuracy", count: 12, example: "The estimate was off by two days" },
+  { category: "communication", count: 4, example: "Too much jargon in the report" },
+  { category: "timeliness", count: 1 },
+];
+const POSITIVE: Cat[] = [{ category: "communication", count: 6, example: "Friendly and clear summary" }];
+
+function recordingTools() {
+  const calls = { proposals: [] as ProposeDirectivesInput[], notes: [] as RecordNoteInput[], fetched: [] as string[] };
+  const tools = {
+    propose_directives: tool({ inputSchema: ProposeDirectivesInput, execute: async (p) => (calls.proposals.push(p), { proposalId: "p1" }) }),
+    record_evolution_note: tool({ inputSchema: RecordNoteInput, execute: async (n) => (calls.notes.push(n), { recorded: true }) }),
+    fetch_instance_detail: tool({
+      inputSchema: FetchInstanceInput,
+      // Shaped like the one-on-one's fetchInstanceDetail answer.
+      execute: async ({ agentId }) => (
+        calls.fetched.push(agentId),
+        {
+          ok: true,
+          agent: { id: agentId, name: "Acme export", lifecycle: "active" },
+          task: { title: "Acme CSV export", status: "in_progress" },
+          runs: [{ outcome: "completed", qualityScore: 0.8 }, { outcome: "failed", qualityScore: null }],
+          reports: "### 2026-11-12 (confidence 0.7)\nWaiting on Acme to confirm the row limit. The export job is ready.",
+          observations: ["2026-11-12: the due date is missing"],
+        }
+      ),
+    }),
+  };
+  return { tools, calls };
+}
+
+async function chat(system: string, messages: ModelMessage[] | string) {
+  const { tools, calls } = recordingTools();
+  const msgs: ModelMessage[] = typeof messages === "string" ? [{ role: "user", content: messages }] : messages;
+  const result = await generateText({ model: new BuiltinLanguageModel("improver"), system, messages: msgs, tools, stopWhen: stepCountIs(3) });
+  return { result, calls, all: result.steps.map((s) => s.text).join("\n") };
+}
+
+const addedLines = (directives: string) => directives.split("\n").filter((l) => l.startsWith("- ") && !DIRECTIVES.includes(l));
+
+describe("built-in improver: opening", () => {
+  it("summarises the feedback, records a reflection note, proposes nothing and ends with a question", async () => {
+    const { result, calls, all } = await chat(systemPrompt({ negative: NEGATIVE, positive: POSITIVE }), OPENING_REQUEST);
+    expect(calls.proposals).toEqual([]);
+    expect(calls.notes).toHaveLength(1);
+    expect(calls.notes[0].kind).toBe("reflection");
+    expect(calls.notes[0].content).toMatch(/accuracy 12/);
+    const opening = result.steps[0].text;
+    expect(opening).toMatch(/14 new feedback items/);
+    expect(opening).toMatch(/17 negative, 6 positive/);
+    expect(opening).toMatch(/\*\*accuracy\*\* \(12\), e\.g\. "The estimate was off by two days"/);
+    expect(opening).toMatch(/Working well:\*\* communication/);
+    expect(opening.trim()).toMatch(/Shall I propose a change for accuracy, or is there something else you want to change\?$/);
+    expect(all).toMatch(/reflection note/);
+  });
+});
+
+describe("built-in improver: proposals", () => {
+  it("a request proposes the complete directives plus the request and the top negative category", async () => {
+    const { result, calls } = await chat(systemPrompt({ negative: NEGATIVE, positive: POSITIVE }), "Please ask for due dates when a task has none.");
+    expect(calls.proposals).toHaveLength(1);
+    const p = calls.proposals[0];
+    expect(p.directives.startsWith(DIRECTIVES)).toBe(true);
+    expect(p.directives).toContain("## Improvements (v6)");
+    expect(p.directives).toContain("- Ask for due dates when a task has none.");
+    expect(p.directives).toMatch(/- Double-check every number, date and estimate/);
+    expect(addedLines(p.directives)).toHaveLength(3); // request + accuracy + communication
+    expect(p.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(p.rationale).toMatch(/12 negative accuracy items, e\.g\. "The estimate was off by two days"/);
+    expect(p.rationale).toMatch(/you asked: "Please ask for due dates/);
+    expect(calls.notes).toEqual([expect.objectContaining({ kind: "hypothesis", content: expect.stringMatching(/negative accuracy feedback should drop next week/) })]);
+    expect(result.steps[0].text).toMatch(/^I'm proposing v6/);
+    expect(result.text).toMatch(/^I proposed v6 \(confidence 0\.85\) and recorded a hypothesis note: .*Approve it with a rating, reject it with a reason, or keep talking\.$/);
+  });
+
+  it("turns 'make it more concise' into a directive in the person's words", async () => {
+    const { calls } = await chat(systemPrompt({ negative: NEGATIVE }), "Can you make it more concise?");
+    expect(calls.proposals[0].directives).toContain("- Be more concise.");
+  });
+
+  it("a vague request with no negative feedback is only a draft", async () => {
+    const { result, calls } = await chat(systemPrompt({ positive: POSITIVE }), "Make it better.");
+    expect(calls.proposals).toHaveLength(1);
+    expect(calls.proposals[0].directives.startsWith(DIRECTIVES)).toBe(true);
+    expect(calls.proposals[0].confidence).toBeLessThan(0.8);
+    expect(result.text).toMatch(/draft of v6.*can't be approved yet/);
+  });
+
+  it("asking for a draft lowers the confidence even with strong feedback", async () => {
+    const { calls } = await chat(systemPrompt({ negative: NEGATIVE }), "Draft something for accuracy, I'm not sure yet.");
+    expect(calls.proposals[0].confidence).toBeLessThan(0.8);
+    expect(addedLines(calls.proposals[0].directives)).toEqual([expect.stringMatching(/^- Double-check every number/), expect.stringMatching(/^- Lead with a one-line summary/)]);
+  });
+
+  it("does not propose when the directives were truncated", async () => {
+    const { result, calls } = await chat(systemPrompt({ negative: NEGATIVE, truncated: true }), "Please ask for due dates.");
+    expect(calls.proposals).toEqual([]);
+    expect(result.text).toMatch(/can't see them in full/);
+  });
+
+  it("says so when the tool refuses the proposal", async () => {
+    const tools = {
+      propose_directives: tool({ inputSchema: ProposeDirectivesInput, execute: async () => ({ ok: false, error: "At most 3 proposals can be approved in one session." }) }),
+      record_evolution_note: tool({ inputSchema: RecordNoteInput, execute: async () => ({ ok: true }) }),
+    };
+    const result = await generateText({ model: new BuiltinLanguageModel("improver"), system: systemPrompt({ negative: NEGATIVE }), prompt: "Please ask for due dates.", tools, stopWhen: stepCountIs(3) });
+    expect(result.text).toMatch(/^I couldn't save the proposal: At most 3 proposals can be approved in one session\./);
+  });
+
+  it("puts the proposal in the text when propose_directives is not offered", async () => {
+    const result = await generateText({ model: new BuiltinLanguageModel("improver"), system: systemPrompt({ negative: NEGATIVE }), prompt: "Please ask for due dates." });
+    expect(result.toolCalls).toEqual([]);
+    expect(result.text).toMatch(/Proposed directives for v6 \(confidence 0\.85\)/);
+    expect(result.text).toContain("- Ask for due dates.");
+  });
+
+  it("a follow-up request builds on the proposal under discussion", async () => {
+    const system = systemPrompt({ negative: NEGATIVE });
+    const first = await chat(system, "Please ask for due dates.");
+    const messages: ModelMessage[] = [{ role: "user", content: "Please ask for due dates." }, ...first.result.response.messages, { role: "user", content: "Also make it more concise." }];
+    const { calls } = await chat(system, messages);
+    const before = first.calls.proposals[0].directives;
+    expect(calls.proposals[0].directives).toBe(`${before}\n- Be more concise.`);
+  });
+});
+
+describe("built-in improver: rejections", () => {
+  async function proposeThenReject(reason: string) {
+    const system = systemPrompt({ negative: NEGATIVE });
+    const first = await chat(system, "Please ask for due dates.");
+    const messages: ModelMessage[] = [{ role: "user", content: "Please ask for due dates." }, ...first.result.response.messages, { role: "user", content: rejectionMessage(reason) }];
+    const second = await chat(system, messages);
+    return { before: first.calls.proposals[0], after: second.calls.proposals[0], second };
+  }
+
+  it("'too long' keeps only the first new clause", async () => {
+    const { before, after, second } = await proposeThenReject("Too long, fewer rules please.");
+    expect(addedLines(after.directives).length).toBeLessThan(addedLines(before.directives).length);
+    expect(addedLines(after.directives)).toEqual(["- Ask for due dates."]);
+    expect(after.confidence).toBeLessThanOrEqual(0.85);
+    expect(after.rationale).toMatch(/Too long, fewer rules please/);
+    expect(second.calls.notes[0].kind).toBe("decision");
+  });
+
+  it("'drop' with a named clause removes it", async () => {
+    const { after } = await proposeThenReject("Drop the jargon one.");
+    expect(after.directives).not.toMatch(/jargon/);
+    expect(after.directives).toContain("- Ask for due dates.");
+  });
+
+  it("another reason becomes a clause and a decision note", async () => {
+    const { before, after, second } = await proposeThenReject("It should mention the customer by name.");
+    expect(after.directives.startsWith(before.directives)).toBe(true);
+    expect(after.directives).toContain("- Mention the customer by name.");
+    expect(after.rationale).toMatch(/You rejected the previous proposal: "It should mention the customer by name"/);
+    expect(second.calls.notes).toEqual([expect.objectContaining({ kind: "decision", content: expect.stringMatching(/^Rejected: It should mention the customer by name; revised/) })]);
+  });
+});
+
+describe("built-in improver: questions, lookups, determinism, streaming, JSON", () => {
+  it("answers a question from the context without calling a tool", async () => {
+    const { result } = await chat(systemPrompt({ negative: NEGATIVE }), "What did we decide last time?");
+    expect(result.steps.flatMap((s) => s.toolCalls)).toEqual([]);
+    expect(result.text).toMatch(/v5 approved \(rating 4\)/);
+  });
+
+  it("looks at an agent the reports mention and summarises it", async () => {
+    const { result, calls } = await chat(systemPrompt({ negative: NEGATIVE }), "Can you look at agent cm7x2k9?");
+    expect(calls.fetched).toEqual(["cm7x2k9"]);
+    expect(calls.proposals).toEqual([]);
+    expect(result.text).toMatch(/^Agent Acme export \(cm7x2k9\): task "Acme CSV export" \(in progress\); 2 recent runs, the latest completed, quality 0\.8; 1 observation\. Its latest report says "Waiting on Acme/);
+  });
+
+  it("gives the same answer to the same prompt", async () => {
+    const system = systemPrompt({ negative: NEGATIVE, positive: POSITIVE });
+    const a = await chat(system, "Please ask for due dates.");
+    const b = await chat(system, "Please ask for due dates.");
+    expect(b.calls).toEqual(a.calls);
+    expect(b.all).toBe(a.all);
+  });
+
+  it("streams text deltas and the tool calls", async () => {
+    const { tools, calls } = recordingTools();
+    const result = streamText({
+      model: new BuiltinLanguageModel("improver", { streamDelayMs: 0 }),
+      system: systemPrompt({ negative: NEGATIVE }),
+      prompt: "Please ask for due dates.",
+      tools,
+      stopWhen: stepCountIs(3),
+    });
+    const kinds: string[] = [];
+    for await (const part of result.fullStream) kinds.push(part.type);
+    expect(kinds.filter((k) => k === "text-delta").length).toBeGreaterThan(5);
+    expect(kinds.filter((k) => k === "tool-call")).toHaveLength(2);
+    expect(calls.proposals).toHaveLength(1);
+    expect(await result.text).toMatch(/^I proposed v6/);
+  });
+
+  it("answers JSON with a summary and a proposal for the top complaints (the ritual)", async () => {
+    const schema = z.object({ summary: z.string(), proposals: z.array(ProposeDirectivesInput) });
+    const { output } = await generateText({
+      model: new BuiltinLanguageModel("improver"),
+      system: systemPrompt({ negative: NEGATIVE }),
+      prompt: OPENING_REQUEST,
+      output: Output.object({ schema }),
+    });
+    expect(output.summary).toMatch(/17 negative/);
+    expect(output.proposals).toHaveLength(1);
+    expect(output.proposals[0].directives.startsWith(DIRECTIVES)).toBe(true);
+    expect(output.proposals[0].directives).toMatch(/Double-check every number/);
+    expect(output.proposals[0].confidence).toBe(0.85);
+  });
+});
