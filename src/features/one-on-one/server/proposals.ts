@@ -78,8 +78,8 @@ export type ApproveInput = { scope: Scope; proposalId: string; rating: number; f
 export async function approveProposal({ scope, proposalId, rating, finish }: ApproveInput) {
   return db.$transaction(async (t) => {
     const { session, proposal } = await lockProposal(t, scope.workspaceId, proposalId);
-    assertOpen(session);
     assertDecidable(proposal.status);
+    assertOpen(session);
     if (proposal.status === "draft") {
       throw conflict(`Confidence ${proposal.confidence.toFixed(2)} is below ${APPROVAL_CONFIDENCE}: this is a draft. Ask the improver to firm it up.`);
     }
@@ -117,8 +117,8 @@ export async function approveProposal({ scope, proposalId, rating, finish }: App
 export async function rejectProposal({ scope, proposalId, reason }: { scope: Scope; proposalId: string; reason: string }) {
   return db.$transaction(async (t) => {
     const { session, proposal } = await lockProposal(t, scope.workspaceId, proposalId);
-    assertOpen(session);
     assertDecidable(proposal.status);
+    assertOpen(session);
     await t.proposal.update({ where: { id: proposal.id }, data: { status: "rejected", rejectionReason: reason, decidedById: scope.actorUserId, decidedAt: new Date() } });
     await t.evolutionNote.create({
       data: { workspaceId: scope.workspaceId, templateId: session.templateId, sessionId: session.id, kind: "decision", content: `Rejected a proposal: ${reason}` },

@@ -1,14 +1,29 @@
 "use client";
+import { Undo2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
 import { setTemplateHead } from "../actions/set-template-head";
 
-/** Promote or roll back, with an inline confirmation (the change affects every instance's next run). */
-export function SetHeadButton({ workspaceSlug, templateId, versionId, number, headNumber }: { workspaceSlug: string; templateId: string; versionId: string; number: number; headNumber: number }) {
+/**
+ * Promote or roll back, with an inline confirmation (the change affects every instance's next
+ * run). `oneClick` skips it: undoing an improver's version is itself undoable (promote it again).
+ */
+export function SetHeadButton({ workspaceSlug, templateId, versionId, number, headNumber, oneClick, label }: { workspaceSlug: string; templateId: string; versionId: string; number: number; headNumber: number; oneClick?: boolean; label?: string }) {
   const [confirming, setConfirming] = useState(false);
   const { run, pending, error } = useAction(setTemplateHead);
   const verb = number < headNumber ? "Roll back" : "Promote";
+  if (oneClick) {
+    return (
+      <div className="flex flex-col items-end gap-1">
+        <Button size="sm" variant="secondary" onClick={() => void run({ workspaceSlug, templateId, versionId })} disabled={pending}>
+          <Undo2 className="size-4" aria-hidden />
+          {pending ? "Rolling back…" : (label ?? `${verb} to v${number}`)}
+        </Button>
+        {error ? <p className="text-xs text-red-600" role="alert">{error.message}</p> : null}
+      </div>
+    );
+  }
   if (!confirming) {
     return (
       <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>

@@ -52,7 +52,7 @@ export async function listVersions(workspaceId: string, templateId: string) {
     select: {
       id: true, number: true, directives: true, authoredBy: true, rationale: true, createdAt: true,
       author: { select: { name: true, email: true } },
-      parent: { select: { number: true } },
+      parent: { select: { id: true, number: true } },
       _count: { select: { runs: true } },
     },
   });

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { MessagesSquare } from "lucide-react";
+import { buttonClass } from "@/components/ui/button";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format";
 import { ActiveInstancesTable } from "@/features/dashboards/components/active-instances-table";
@@ -15,6 +17,7 @@ import { WindowFilter } from "@/features/dashboards/components/window-filter";
 import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server/queries";
 import { parseWindow, weekLabel } from "@/features/dashboards/window";
 import { getFeedbackBreakdown } from "@/features/feedback/server/queries";
+import { getOpenSession } from "@/features/one-on-one/server/sessions";
 import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
 import { NewVersionForm } from "@/features/templates/components/new-version-form";
 import { SetHeadButton } from "@/features/templates/components/set-head-button";
@@ -45,7 +48,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, growth, active, versionStats, weeks, feedback] = await Promise.all([
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback, openSession] = await Promise.all([
     getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
     getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),
@@ -53,6 +56,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
     getVersionPerformance({ workspaceId, templateId: template.id }),
     getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now }),
     getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now }),
+    getOpenSession(workspaceId, template.id),
   ]);
 
   const compare = CompareParams.safeParse(query);
@@ -66,9 +70,16 @@ export default async function TemplatePage({ params, searchParams }: { params: P
         title={template.name}
         description={template.description || undefined}
         actions={
-          <div className="flex items-center gap-2 text-sm">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
             <Badge tone="brand">Active: v{head.number}</Badge>
             <Badge>{template._count.agents} instances</Badge>
+            <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/notes`}>
+              Notes
+            </Link>
+            <Link className={buttonClass("primary", "sm")} href={`/w/${slug}/templates/${template.id}/one-on-one`}>
+              <MessagesSquare className="size-4" aria-hidden />
+              {openSession ? `Continue one-on-one #${openSession.sessionNumber}` : "One-on-one"}
+            </Link>
           </div>
         }
       />
@@ -168,6 +179,9 @@ export default async function TemplatePage({ params, searchParams }: { params: P
                   </Link>
                   {canWrite && v.id !== head.id ? (
                     <SetHeadButton workspaceSlug={slug} templateId={template.id} versionId={v.id} number={v.number} headNumber={head.number} />
+                  ) : null}
+                  {canWrite && v.id === head.id && v.authoredBy === "agent" && v.parent ? (
+                    <SetHeadButton workspaceSlug={slug} templateId={template.id} versionId={v.parent.id} number={v.parent.number} headNumber={head.number} oneClick label={`Undo: back to v${v.parent.number}`} />
                   ) : null}
                 </div>
               </li>
