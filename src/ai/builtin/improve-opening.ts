@@ -28,7 +28,8 @@ export function openingTurn(ctx: ImproverContext): ImproverTurn {
       ? `**I would work on:** ${focus.category}. ${focus.count >= PATTERN ? `${count(focus.count)} complaints are a pattern.` : `${plural(focus.count, "complaint")} is not a pattern yet, so a change would be a small one.`}`
       : "**I would work on:** nothing stands out in the feedback; the directives can stay as they are unless you see a problem.",
   );
-  const summary = lines.join("\n");
+  // Paragraphs apart, list items together: markdown would otherwise glue the next paragraph onto the last item.
+  const summary = lines.reduce((text, line, i) => (i === 0 ? line : `${text}${line.startsWith("- ") && lines[i - 1]!.startsWith("- ") ? "\n" : "\n\n"}${line}`), "");
   const question = focus ? `Shall I propose a change for ${focus.category}, or is there something else you want to change?` : "Is there something you want to change?";
   const negatives = top.map((c) => `${c.category} ${count(c.count)}`).join(", ");
   const note = [
