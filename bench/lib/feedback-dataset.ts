@@ -3,18 +3,25 @@
 // self-refine quality scores) and reports, written DAY BY DAY (INSERT … SELECT generate_series) so
 // the change-counter triggers stamp rows in time order, as a live workspace accumulates them.
 //
-// Used by bench/feedback-pipeline.ts and the dashboard benchmark. FeedbackItem stays empty: the
-// pipeline fills it. Deterministic (hash functions of the row number), like bench/lib/generate.ts.
+// Used by bench/feedback-pipeline.ts and the dashboard benchmark. Every insert goes through the
+// write-time triggers (feedback rules → FeedbackItem / PendingObservation, dashboard rollup →
+// TemplateDailyStats, ChangeSet version stamp), as on a live server: the load time includes them.
+// Deterministic (hash functions of the row number), like bench/lib/generate.ts.
 //
-// The secondary indexes of AgentMessage / AgentReport (GIN + btrees) are dropped for the load and
-// rebuilt from their exact definitions; autovacuum is off on the tracked tables; everything but
-// the newest week is VACUUMed (as on a live server between two autovacuum runs); ANALYZE at the end.
+// `versions` (optional): template versions created during the load, at the start of the given day
+// (the head moves, as promoting does), so runs use the version active when they start and change
+// sets — half of them linked to a run of the same day — carry their version.
+//
+// The secondary indexes of AgentMessage / AgentReport (GIN + btrees; not the report (agentId,
+// createdAt) index the report trigger reads) are dropped for the load and rebuilt from their exact
+// definitions; autovacuum is off on the tracked tables and the tables the
+// triggers write; everything but the newest week is VACUUMed (as on a live server between two autovacuum runs); ANALYZE at the end.
 import type { Pool } from "pg";
 import { dailyVolumes } from "./setup";
 
 export const FEEDBACK_WORKSPACE_ID = "fb_ws";
 export const FEEDBACK_TEMPLATE_ID = "fb_t1";
-const TRACKED = ["AgentTemplate", "TemplateVersion", "Agent", "Task", "WakeRun", "AgentMessage", "AgentReport", "ChangeSet", "ChangeItem", "ChangeDecision"];
+const TRACKED = ["AgentTemplate", "TemplateVersion", "Agent", "Task", "WakeRun", "AgentMessage", "AgentReport", "ChangeSet", "ChangeItem", "ChangeDecision", "FeedbackItem", "PendingObservation", "TemplateDailyStats"];
 const DAY_MS = 86_400_000;
 
 /** Observation texts: ~1/3 positive keywords, ~1/3 negative, ~1/3 neutral, negated or mixed (→ the model). */
@@ -53,8 +60,8 @@ const h = (expr: string, salt: number, m: number) => `((hashint8((${expr})::bigi
 
 export async function generateFeedbackDataset(
   pool: import("pg").Pool,
-  opts: { agents: number; observations: number; decisions: number; ratedRuns: number; days: number; log?: (m: string) => void },
-): Promise<{ workspaceId: string; templateId: string; weekStart: Date; weekStartCounter: number; counts: Record<string, number> }> {
+  opts: { agents: number; observations: number; decisions: number; ratedRuns: number; days: number; versions?: { number: number; fromDay: number }[]; log?: (m: string) => void },
+): Promise<{ workspaceId: string; templateId: string; weekStart: Date; weekStartCounter: number; loadMs: number; counts: Record<string, number> }> {
   const { agents, observations, decisions, ratedRuns, days } = opts;
   const log = opts.log ?? (() => {});
   const t0 = Date.now();
@@ -65,7 +72,9 @@ export async function generateFeedbackDataset(
   const tpl = FEEDBACK_TEMPLATE_ID;
 
   const { rows: indexes } = await pool.query<{ indexname: string; indexdef: string }>(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('AgentMessage', 'AgentReport') AND indexname NOT LIKE '%_pkey'`,
+    // Kept: the report trigger reads an agent's previous report through (agentId, createdAt).
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('AgentMessage', 'AgentReport') AND indexname NOT LIKE '%_pkey'
+       AND indexname <> 'AgentReport_agentId_createdAt_idx'`,
   );
   for (const ix of indexes) await pool.query(`DROP INDEX "${ix.indexname}"`);
   for (const table of TRACKED) await pool.query(`ALTER TABLE "${table}" SET (autovacuum_enabled = false)`);
@@ -91,6 +100,8 @@ export async function generateFeedbackDataset(
   const perDay = { obs: split(observations), runs: split(Math.round(ratedRuns * 1.5)), sets: split(Math.ceil(decisions / 2)), reports: split(Math.round(observations / 20)) };
   const offsets = { obs: 0, runs: 0, sets: 0, reports: 0 };
   let weekStartCounter = 0;
+  let versionId = "fb_tv1";
+  const loadStarted = Date.now();
   let lastLog = Date.now();
   const agentOf = (i: string, salt: number) => h(i, salt, agents);
   const ts = (from: string, i: string, lo: number, n: number) => `'${from}'::timestamp + ((${i} - ${lo})::float8 / ${n} * 86400) * interval '1 second'`;
@@ -102,6 +113,15 @@ export async function generateFeedbackDataset(
       weekStartCounter = Number(rows[0].v);
     }
     const from = dayStart(d).toISOString();
+    for (const v of opts.versions ?? []) {
+      if (v.fromDay !== d || v.number === 1) continue;
+      const id = `fb_tv${v.number}`;
+      await pool.query(`
+        INSERT INTO "TemplateVersion" ("id", "workspaceId", "templateId", "number", "directives", "authoredBy", "parentVersionId", "createdAt")
+        VALUES ('${id}', '${ws}', '${tpl}', ${v.number}, 'v${v.number}', 'agent', '${versionId}', '${from}');
+        UPDATE "AgentTemplate" SET "headVersionId" = '${id}' WHERE "id" = '${tpl}';`);
+      versionId = id;
+    }
     const o = perDay.obs[d];
     const oLo = offsets.obs;
     const half = oLo + Math.floor(o / 2);
@@ -122,7 +142,7 @@ export async function generateFeedbackDataset(
       await pool.query(`
         INSERT INTO "WakeRun" ("id", "workspaceId", "agentId", "templateId", "templateVersionId", "reason", "status", "startedAt", "finishedAt", "durationMs",
           "userRating", "ratedAt", "ratedById", "qualityScore", "iterations")
-        SELECT 'fbr_' || i, '${ws}', 'fba_' || ${agentOf("i", 10)}, '${tpl}', 'fb_tv1', 'subscription', 'succeeded', t, t + interval '20 seconds', 20000,
+        SELECT 'fbr_' || i, '${ws}', 'fba_' || ${agentOf("i", 10)}, '${tpl}', '${versionId}', 'subscription', 'succeeded', t, t + interval '20 seconds', 20000,
           CASE WHEN ${h("i", 11, 3)} < 2 THEN ${h("i", 12, 5)}::float8 / 4 END, CASE WHEN ${h("i", 11, 3)} < 2 THEN t + interval '1 hour' END,
           CASE WHEN ${h("i", 11, 3)} < 2 THEN 'fbu_' || (1 + ${h("i", 13, 3)}) END,
           0.5 + ${h("i", 14, 51)}::float8 / 100, 1 + ${h("i", 15, 3)}
@@ -135,9 +155,12 @@ export async function generateFeedbackDataset(
         FROM generate_series(${repLo}, ${repLo + rep - 1}) AS g(i)`);
       const c = perDay.sets[d];
       const cLo = offsets.sets;
+      // Half of the change sets come from a run of the same day (the trigger takes its version), half
+      // through the API without one (the head's).
       await pool.query(`
-        INSERT INTO "ChangeSet" ("id", "workspaceId", "agentId", "templateId", "createdAt")
-        SELECT 'fbs_' || i, '${ws}', 'fba_' || ${agentOf("i", 30)}, '${tpl}', ${ts(from, "i", cLo, c)}
+        INSERT INTO "ChangeSet" ("id", "workspaceId", "agentId", "templateId", "wakeRunId", "createdAt")
+        SELECT 'fbs_' || i, '${ws}', 'fba_' || ${agentOf("i", 30)}, '${tpl}',
+          CASE WHEN (i & 1) = 0 THEN 'fbr_' || (${rLo} + (i - ${cLo}) * ${r} / ${Math.max(1, c)}) END, ${ts(from, "i", cLo, c)}
         FROM generate_series(${cLo}, ${cLo + c - 1}) AS g(i);
         INSERT INTO "ChangeItem" ("id", "workspaceId", "changeSetId", "agentId", "templateId", "tool", "args", "summary", "status", "createdAt", "decidedAt")
         SELECT 'fbs_' || i || '_' || k, '${ws}', 'fbs_' || i, 'fba_' || ${agentOf("i", 30)}, '${tpl}', (ARRAY[${TOOLS.map((x) => `'${x}'`).join(", ")}])[1 + ${h("i * 2 + k", 31, TOOLS.length)}],
@@ -169,8 +192,9 @@ export async function generateFeedbackDataset(
   } finally {
     client.release();
   }
+  const loadMs = Date.now() - loadStarted;
   await pool.query(`ANALYZE`);
-  log(`loaded, indexed and analyzed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  log(`loaded (${(loadMs / 1000).toFixed(0)} s, write-time triggers included), indexed and analyzed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   const { rows } = await pool.query<{ k: string; n: string }>(`
     SELECT 'agents' AS k, count(*)::text AS n FROM "Agent" WHERE "templateId" = '${tpl}'
@@ -179,7 +203,7 @@ export async function generateFeedbackDataset(
     UNION ALL SELECT 'runs', count(*)::text FROM "WakeRun" WHERE "templateId" = '${tpl}'
     UNION ALL SELECT 'ratedRuns', count(*)::text FROM "WakeRun" WHERE "templateId" = '${tpl}' AND "userRating" IS NOT NULL
     UNION ALL SELECT 'reports', count(*)::text FROM "AgentReport" WHERE "templateId" = '${tpl}'`);
-  return { workspaceId: ws, templateId: tpl, weekStart: dayStart(days - 7), weekStartCounter, counts: Object.fromEntries(rows.map((r) => [r.k, Number(r.n)])) };
+  return { workspaceId: ws, templateId: tpl, weekStart: dayStart(days - 7), weekStartCounter, loadMs, counts: Object.fromEntries(rows.map((r) => [r.k, Number(r.n)])) };
 }
 
 export type FeedbackDataset = Awaited<ReturnType<typeof generateFeedbackDataset>>;

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/server/db";
 import { acceptanceRate, windowRange } from "../window";
+import { average, readPeriods } from "./daily-stats";
 import { int, num, ts } from "./sql";
 
 export type MetricPair = { current: number | null; previous: number | null };
@@ -15,71 +16,31 @@ export type TemplateMetrics = {
   tokens: MetricPair;
 };
 
-type Row = {
-  wakes: number; wakes_prev: number;
-  quality: number | null; quality_prev: number | null;
-  rating: number | null; rating_prev: number | null; rated: number; rated_prev: number;
-  duration: number | null; duration_prev: number | null;
-  tokens: number | null; tokens_prev: number | null;
-  confirmed: number; rejected: number; confirmed_prev: number; rejected_prev: number;
-};
-
 /**
  * A template's headline numbers for the window and the window before it (trend arrows): runs
  * started in the window (wakes, average quality, rating, duration, tokens) and decisions made in it
- * (acceptance = confirmed / (confirmed + rejected)). Two concurrent single-pass aggregates over
- * WakeRun (templateId, startedAt) and ChangeDecision (templateId, decidedAt).
+ * (acceptance = confirmed / (confirmed + rejected)). Both windows in one statement over the daily
+ * rollup, plus the raw rows of the (at most three) days cut by a window boundary.
  */
 export async function getTemplateMetrics({ workspaceId, templateId, days, now = new Date() }: { workspaceId: string; templateId: string; days: number; now?: Date }): Promise<TemplateMetrics> {
   const range = windowRange(days, now);
-  const cur = ts(range.start);
-  // Two statements sent concurrently (each a single pass over its table's window): half the wall
-  // time of one statement that aggregates both tables one after the other.
-  const [[runs], [decisions]] = await Promise.all([
-    db.$queryRaw<Omit<Row, "confirmed" | "rejected" | "confirmed_prev" | "rejected_prev">[]>`
-      SELECT
-        count(*) FILTER (WHERE "startedAt" >= ${cur})::int AS wakes,
-        count(*) FILTER (WHERE "startedAt" < ${cur})::int AS wakes_prev,
-        avg("qualityScore") FILTER (WHERE "startedAt" >= ${cur})::float8 AS quality,
-        avg("qualityScore") FILTER (WHERE "startedAt" < ${cur})::float8 AS quality_prev,
-        avg("userRating") FILTER (WHERE "startedAt" >= ${cur})::float8 AS rating,
-        avg("userRating") FILTER (WHERE "startedAt" < ${cur})::float8 AS rating_prev,
-        count("userRating") FILTER (WHERE "startedAt" >= ${cur})::int AS rated,
-        count("userRating") FILTER (WHERE "startedAt" < ${cur})::int AS rated_prev,
-        avg("durationMs") FILTER (WHERE "startedAt" >= ${cur})::float8 AS duration,
-        avg("durationMs") FILTER (WHERE "startedAt" < ${cur})::float8 AS duration_prev,
-        sum("inputTokens" + "outputTokens") FILTER (WHERE "startedAt" >= ${cur})::float8 AS tokens,
-        sum("inputTokens" + "outputTokens") FILTER (WHERE "startedAt" < ${cur})::float8 AS tokens_prev
-      FROM "WakeRun"
-      WHERE "workspaceId" = ${workspaceId} AND "templateId" = ${templateId}
-        AND "startedAt" >= ${ts(range.prevStart)} AND "startedAt" < ${ts(range.end)}`,
-    db.$queryRaw<Pick<Row, "confirmed" | "rejected" | "confirmed_prev" | "rejected_prev">[]>`
-      SELECT
-        count(*) FILTER (WHERE "verdict" = 'confirmed' AND "decidedAt" >= ${cur})::int AS confirmed,
-        count(*) FILTER (WHERE "verdict" = 'rejected' AND "decidedAt" >= ${cur})::int AS rejected,
-        count(*) FILTER (WHERE "verdict" = 'confirmed' AND "decidedAt" < ${cur})::int AS confirmed_prev,
-        count(*) FILTER (WHERE "verdict" = 'rejected' AND "decidedAt" < ${cur})::int AS rejected_prev
-      FROM "ChangeDecision"
-      WHERE "workspaceId" = ${workspaceId} AND "templateId" = ${templateId}
-        AND "decidedAt" >= ${ts(range.prevStart)} AND "decidedAt" < ${ts(range.end)}`,
-  ]);
-  const row: Row = { ...runs, ...decisions };
-  const pair = (c: number | null, p: number | null): MetricPair => ({ current: num(c), previous: num(p) });
+  const [prev, cur] = await readPeriods({ workspaceId, templateId, boundaries: [range.prevStart, range.start, range.end] });
+  const pair = (c: number | null, p: number | null): MetricPair => ({ current: c, previous: p });
   return {
     days,
     range,
-    wakes: pair(row.wakes, row.wakes_prev),
-    quality: pair(row.quality, row.quality_prev),
+    wakes: pair(cur.runs, prev.runs),
+    quality: pair(average(cur.qualitySum, cur.qualityCount), average(prev.qualitySum, prev.qualityCount)),
     acceptance: {
-      current: acceptanceRate(int(row.confirmed), int(row.rejected)),
-      previous: acceptanceRate(int(row.confirmed_prev), int(row.rejected_prev)),
-      confirmed: int(row.confirmed),
-      rejected: int(row.rejected),
+      current: acceptanceRate(cur.confirmed, cur.rejected),
+      previous: acceptanceRate(prev.confirmed, prev.rejected),
+      confirmed: cur.confirmed,
+      rejected: cur.rejected,
     },
-    rating: { ...pair(row.rating, row.rating_prev), rated: int(row.rated) },
-    durationMs: pair(row.duration, row.duration_prev),
+    rating: { ...pair(average(cur.ratingSum, cur.ratingCount), average(prev.ratingSum, prev.ratingCount)), rated: cur.ratingCount },
+    durationMs: pair(average(cur.durationSum, cur.durationCount), average(prev.durationSum, prev.durationCount)),
     // No run in a window means no tokens spent: 0, not "unknown".
-    tokens: pair(row.tokens ?? 0, row.wakes_prev > 0 ? (row.tokens_prev ?? 0) : null),
+    tokens: pair(cur.tokens, prev.runs > 0 ? prev.tokens : null),
   };
 }
 

@@ -3,34 +3,33 @@ import { generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, t
 import { getModel } from "@/ai/models";
 import { ClassificationItemSchema, ClassificationSchema, classifyFeedbackPrompt, type ClassificationAnswer } from "@/ai/prompts/classify-feedback";
 import { withModelRetry, type ModelRetryOptions } from "@/ai/retry";
-import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
-import { CATEGORY_TERMS, NEGATION_REGEX_SQL, OBSERVATION_RULE_CONFIDENCE, SENTIMENT_TERMS, tsqueryOf, type FeedbackCategory, type Sentiment } from "../rules";
-import { sourceWhere, type FeedbackWindow } from "./window";
-import { withoutJit } from "./without-jit";
+import type { FeedbackCategory, Sentiment } from "../rules";
+import { DETAIL_CHARS } from "../rules-sql";
+import { pendingWhere, type FeedbackWindow } from "./window";
 
-// Hybrid classification of observations (ADR 0011): only observations of the window that have no
-// FeedbackItem yet (anti-join) are considered, so every message is classified ONCE.
+// Hybrid classification of observations (ADR 0011), every message ONCE:
 //
-// 1. Keyword rules, set-based (one INSERT … SELECT over the stored `search` tsvector; tables in
-//    ../rules.ts): confident when the text has keywords of exactly one sentiment and no negation →
-//    classifiedBy "rule", confidence 0.8, category by the first category table with a hit.
-// 2. The rest go to the classifier model in batches (default 25 items): numbered items, structured
-//    output { items: [{ index, sentiment, category, confidence }] }. An item the answer omits or
-//    gets wrong (malformed JSON, unknown sentiment…) is stored neutral/general with confidence 0
-//    (classifiedBy "model": it was sent, and will not be sent again). A provider failure (after
-//    retries) stores nothing for that batch and stops: those observations stay pending for the
-//    next run, and the failure is reported.
+// 1. Keyword rules run at WRITE time: the AgentMessage insert trigger (generated from ../rules.ts by
+//    ../rules-sql.ts) stores a confident observation as a FeedbackItem (classifiedBy "rule",
+//    confidence 0.8, category by the first category table with a hit), and marks every other one
+//    with a PendingObservation row. Nothing here re-evaluates a rule.
+// 2. The pending observations of the window (an index range over the markers, oldest first) go to
+//    the classifier model in batches (default 25 items): numbered items, structured output
+//    { items: [{ index, sentiment, category, confidence }] }. An item the answer omits or gets wrong
+//    (malformed JSON, unknown sentiment…) is stored neutral/general with confidence 0 (classifiedBy
+//    "model": it was sent, and will not be sent again). Storing a batch's items and deleting its
+//    markers is one statement. A provider failure (after retries) stores nothing for that batch and
+//    stops: those observations stay pending for the next run, and the failure is reported.
 
 export const CLASSIFY_BATCH_SIZE = 25;
 /** Upper bound of observations sent to the model per call of classifyObservations (cost guard). */
 export const MAX_MODEL_ITEMS = 1_000;
-const DETAIL_CHARS = 500;
 
 export type ClassifyObservationsInput = FeedbackWindow & {
   /** Defaults to getModel("classifier"). */
   model?: LanguageModel;
-  /** false: rules only (the rest stay pending). */
+  /** false: no model call (the pending observations stay pending; only counted). */
   useModel?: boolean;
   batchSize?: number;
   maxModelItems?: number;
@@ -38,7 +37,6 @@ export type ClassifyObservationsInput = FeedbackWindow & {
 };
 
 export type ClassifyObservationsResult = {
-  byRule: Record<Sentiment, number> & { total: number };
   byModel: Record<Sentiment, number> & { total: number; malformed: number };
   modelCalls: number;
   /** Pending observations left for a later run (provider failure, useModel false, or over maxModelItems). */
@@ -47,38 +45,6 @@ export type ClassifyObservationsResult = {
 };
 
 type Verdict = { id: string; sentiment: Sentiment; category: FeedbackCategory; confidence: number; malformed: boolean };
-
-const pendingWhere = (w: FeedbackWindow) => Prisma.sql`${sourceWhere(w, "m", "createdAt")} AND m."kind" = 'observation'
-  AND NOT EXISTS (SELECT 1 FROM "FeedbackItem" fi WHERE fi."sourceType" = 'observation' AND fi."sourceId" = m."id")`;
-
-/** Step 1: keyword rules for every pending observation of the window, in one statement. */
-export async function classifyObservationsByRules(w: FeedbackWindow): Promise<ClassifyObservationsResult["byRule"]> {
-  const categoryCase = Prisma.join(
-    CATEGORY_TERMS.map(([category, terms]) => Prisma.sql`WHEN m."search" @@ to_tsquery('simple', ${tsqueryOf(terms)}) THEN ${category}`),
-    " ",
-  );
-  const rows = await withoutJit((tx) => tx.$queryRaw<{ sentiment: Sentiment; n: number }[]>`
-    WITH ins AS (
-      INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
-      SELECT gen_random_uuid()::text, m."workspaceId", m."templateId", m."agentId", 'observation', m."id",
-        (CASE WHEN k.pos THEN 'positive' ELSE 'negative' END)::"Sentiment",
-        (CASE ${categoryCase} ELSE 'general' END)::"FeedbackCategory",
-        ${OBSERVATION_RULE_CONFIDENCE}, 'rule', left(m."text", ${DETAIL_CHARS}), m."changeCounter", m."createdAt"
-      FROM "AgentMessage" m
-      CROSS JOIN LATERAL (SELECT m."search" @@ to_tsquery('simple', ${tsqueryOf(SENTIMENT_TERMS.positive)}) AS pos,
-                                 m."search" @@ to_tsquery('simple', ${tsqueryOf(SENTIMENT_TERMS.negative)}) AS neg) k
-      WHERE ${pendingWhere(w)} AND k.pos <> k.neg AND m."text" !~* ${NEGATION_REGEX_SQL}
-      ON CONFLICT ("sourceType", "sourceId") DO NOTHING
-      RETURNING "sentiment"::text AS sentiment
-    )
-    SELECT sentiment, count(*)::int AS n FROM ins GROUP BY sentiment`);
-  const out = { positive: 0, negative: 0, neutral: 0, total: 0 };
-  for (const r of rows) {
-    out[r.sentiment] += r.n;
-    out.total += r.n;
-  }
-  return out;
-}
 
 /** Reads the model's answer leniently: valid items by index; anything else becomes "malformed". */
 export function readClassification(answer: unknown, count: number): (Omit<Verdict, "id" | "malformed"> | null)[] {
@@ -120,31 +86,37 @@ async function classifyBatch(model: LanguageModel, texts: string[], retry: Model
   }
 }
 
+/** Stores a batch's verdicts and removes their pending markers, in one statement. */
 async function storeModelVerdicts(w: FeedbackWindow, verdicts: Verdict[]) {
   if (verdicts.length === 0) return;
+  const ids = verdicts.map((v) => v.id);
   await db.$executeRaw`
-    INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
-    SELECT gen_random_uuid()::text, m."workspaceId", m."templateId", m."agentId", 'observation', m."id", v.sentiment::"Sentiment", v.category::"FeedbackCategory",
-      v.confidence, 'model', left(m."text", ${DETAIL_CHARS}), m."changeCounter", m."createdAt"
-    FROM unnest(${verdicts.map((v) => v.id)}::text[], ${verdicts.map((v) => v.sentiment)}::text[], ${verdicts.map((v) => v.category)}::text[], ${verdicts.map((v) => v.confidence)}::float8[])
-      AS v(id, sentiment, category, confidence)
-    JOIN "AgentMessage" m ON m."id" = v.id AND m."workspaceId" = ${w.workspaceId} AND m."templateId" = ${w.templateId}
-    ON CONFLICT ("sourceType", "sourceId") DO NOTHING`;
+    WITH ins AS (
+      INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
+      SELECT gen_random_uuid()::text, m."workspaceId", m."templateId", m."agentId", 'observation', m."id", v.sentiment::"Sentiment", v.category::"FeedbackCategory",
+        v.confidence, 'model', left(m."text", ${DETAIL_CHARS}), m."changeCounter", m."createdAt"
+      FROM unnest(${ids}::text[], ${verdicts.map((v) => v.sentiment)}::text[], ${verdicts.map((v) => v.category)}::text[], ${verdicts.map((v) => v.confidence)}::float8[])
+        AS v(id, sentiment, category, confidence)
+      JOIN "AgentMessage" m ON m."id" = v.id AND m."workspaceId" = ${w.workspaceId} AND m."templateId" = ${w.templateId}
+      ON CONFLICT ("sourceType", "sourceId") DO NOTHING
+    )
+    DELETE FROM "PendingObservation" p WHERE p."messageId" = ANY(${ids}::text[]) AND p."workspaceId" = ${w.workspaceId} AND p."templateId" = ${w.templateId}`;
 }
 
 export async function classifyObservations(input: ClassifyObservationsInput): Promise<ClassifyObservationsResult> {
   const w: FeedbackWindow = { workspaceId: input.workspaceId, templateId: input.templateId, sinceCounter: input.sinceCounter, untilCounter: input.untilCounter, since: input.since, until: input.until };
-  const byRule = await classifyObservationsByRules(w);
   const byModel = { positive: 0, negative: 0, neutral: 0, total: 0, malformed: 0 };
   let modelCalls = 0;
   let failure: ClassifyObservationsResult["failure"] = null;
 
-  const countPending = async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "AgentMessage" m WHERE ${pendingWhere(w)}`)[0].n;
-  if (input.useModel === false) return { byRule, byModel, modelCalls, pending: await countPending(), failure };
+  const countPending = async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM "PendingObservation" p WHERE ${pendingWhere(w)}`)[0].n;
+  if (input.useModel === false) return { byModel, modelCalls, pending: await countPending(), failure };
 
   const limit = Math.max(0, input.maxModelItems ?? MAX_MODEL_ITEMS);
   const pending = await db.$queryRaw<{ id: string; text: string }[]>`
-    SELECT m."id", m."text" FROM "AgentMessage" m WHERE ${pendingWhere(w)} ORDER BY m."changeCounter", m."id" LIMIT ${limit}`;
+    SELECT m."id", m."text" FROM "PendingObservation" p
+    JOIN "AgentMessage" m ON m."id" = p."messageId" AND m."workspaceId" = ${w.workspaceId} AND m."templateId" = ${w.templateId}
+    WHERE ${pendingWhere(w)} ORDER BY p."sourceCounter", p."messageId" LIMIT ${limit}`;
   if (pending.length > 0) {
     const model = input.model ?? getModel("classifier");
     const size = Math.max(1, input.batchSize ?? CLASSIFY_BATCH_SIZE);
@@ -173,5 +145,5 @@ export async function classifyObservations(input: ClassifyObservationsInput): Pr
       }
     }
   }
-  return { byRule, byModel, modelCalls, pending: await countPending(), failure };
+  return { byModel, modelCalls, pending: await countPending(), failure };
 }

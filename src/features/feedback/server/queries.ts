@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/server/db";
 import type { FeedbackCategory, Sentiment, SourceType } from "../rules";
-import { summarizeFeedback, type FeedbackPattern, type FeedbackSummary } from "./summarize-feedback";
+import { summarizeFeedbackByDate } from "./feedback-breakdown";
+import type { FeedbackPattern, FeedbackSummary } from "./summarize-feedback";
 
 // Read models of the feedback slice (for the template page's feedback breakdown, the one-on-one
 // context and the ritual). Everything is scoped by workspace AND template in the WHERE.
@@ -11,12 +12,15 @@ export type { CategoryCounts, FeedbackPattern, FeedbackSummary, FeedbackTotals, 
 const DAY_MS = 86_400_000;
 const sinceDays = (days: number, now: Date) => new Date(now.getTime() - Math.max(1, Math.floor(days)) * DAY_MS);
 
+export { PATTERN_AGENT_CAP } from "./feedback-breakdown";
+
 /**
  * Sentiment × category counts and cross-agent patterns over the FeedbackItem rows of the last
- * `days` days (by occurredAt), computed live, not from stored aggregates.
+ * `days` days (by occurredAt), live: whole days from the daily counts, the edges from the items;
+ * pattern agent counts capped at PATTERN_AGENT_CAP (`capped`: "1,000+ agents").
  */
 export async function getFeedbackBreakdown({ workspaceId, templateId, days, now = new Date() }: { workspaceId: string; templateId: string; days: number; now?: Date }): Promise<FeedbackSummary> {
-  return summarizeFeedback({ workspaceId, templateId, since: sinceDays(days, now), until: new Date(now.getTime() + 1) });
+  return summarizeFeedbackByDate({ workspaceId, templateId, since: sinceDays(days, now), until: new Date(now.getTime() + 1) });
 }
 
 /** Only the cross-agent patterns (≥ 3 distinct agents) of the last `days` days, negative first. */

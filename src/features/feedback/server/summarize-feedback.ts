@@ -13,7 +13,12 @@ export const PATTERN_EXAMPLES = 3;
 export type FeedbackTotals = { items: number; positive: number; negative: number; neutral: number };
 export type CategoryCounts = { category: FeedbackCategory; positive: number; negative: number; neutral: number };
 export type PatternExample = { itemId: string; agentId: string; detail: string };
-export type FeedbackPattern = { category: FeedbackCategory; sentiment: Sentiment; agentCount: number; itemCount: number; examples: PatternExample[] };
+/**
+ * `agentCount` distinct agents — `capped: true`: at least that many (the live breakdown counts up
+ * to PATTERN_AGENT_CAP, feedback-breakdown.ts); absent or false: exact (the stored aggregate) —,
+ * `itemCount` items of the (category, sentiment) in the window.
+ */
+export type FeedbackPattern = { category: FeedbackCategory; sentiment: Sentiment; agentCount: number; capped?: boolean; itemCount: number; examples: PatternExample[] };
 export type FeedbackSummary = { totals: FeedbackTotals; byCategory: CategoryCounts[]; patterns: FeedbackPattern[] };
 
 /** Which FeedbackItem rows: always one workspace and template, plus a counter range and/or a time range. */
@@ -43,41 +48,55 @@ export function itemWhere(w: ItemWindow, alias = "fi"): Prisma.Sql {
 type Row = { totals: FeedbackTotals; by_category: CategoryCounts[] | null; patterns: FeedbackPattern[] | null };
 
 /**
- * One statement: the window's items are read once (MATERIALIZED), then grouped three ways.
- * Patterns: GROUP BY (category, sentiment) HAVING count(DISTINCT agentId) >= 3; examples are the
- * newest item of up to 3 different agents; negative patterns first, then by agent count.
+ * One statement: the window's items are read once (MATERIALIZED, without their text), grouped by
+ * (category, sentiment, agent) with hash aggregates — no sort of the whole window — then:
+ * totals and sentiment × category from those groups; patterns = (category, sentiment) with
+ * >= 3 distinct agents (exact: `capped` is always false here), `itemCount` every item of the pair;
+ * examples = the 3 agents whose newest item is newest (ties: agentId), each with that item (ties:
+ * smallest id), their text fetched by id only for those few rows — the same picks as the live
+ * breakdown (feedback-breakdown.ts). Negative patterns first, then by agent count.
  */
 export async function summarizeFeedback(w: ItemWindow, client: Tx | typeof db = db): Promise<FeedbackSummary> {
   const [row] = await client.$queryRaw<Row[]>`
     WITH items AS MATERIALIZED (
-      SELECT fi."id", fi."agentId", fi."sentiment"::text AS sentiment, fi."category"::text AS category, fi."detail", fi."occurredAt"
+      SELECT fi."id", fi."agentId", fi."sentiment"::text AS sentiment, fi."category"::text AS category, fi."occurredAt"
       FROM "FeedbackItem" fi WHERE ${itemWhere(w)}
     ),
+    per_agent AS MATERIALIZED (
+      SELECT category, sentiment, "agentId", count(*)::int AS n, max("occurredAt") AS last
+      FROM items GROUP BY category, sentiment, "agentId"
+    ),
     by_cat AS (
-      SELECT category, count(*) FILTER (WHERE sentiment = 'positive')::int AS positive,
-        count(*) FILTER (WHERE sentiment = 'negative')::int AS negative, count(*) FILTER (WHERE sentiment = 'neutral')::int AS neutral
-      FROM items GROUP BY category
+      SELECT category, COALESCE(sum(n) FILTER (WHERE sentiment = 'positive'), 0)::int AS positive,
+        COALESCE(sum(n) FILTER (WHERE sentiment = 'negative'), 0)::int AS negative, COALESCE(sum(n) FILTER (WHERE sentiment = 'neutral'), 0)::int AS neutral
+      FROM per_agent GROUP BY category
     ),
     groups AS (
-      SELECT category, sentiment, count(DISTINCT "agentId")::int AS agent_count, count(*)::int AS item_count
-      FROM items WHERE "agentId" IS NOT NULL GROUP BY category, sentiment HAVING count(DISTINCT "agentId") >= ${PATTERN_MIN_AGENTS}
+      SELECT category, sentiment, count("agentId")::int AS agent_count, sum(n)::int AS item_count
+      FROM per_agent GROUP BY category, sentiment HAVING count("agentId") >= ${PATTERN_MIN_AGENTS}
     ),
-    newest_per_agent AS (
-      SELECT DISTINCT ON (i.category, i.sentiment, i."agentId") i.category, i.sentiment, i."id", i."agentId", i."detail", i."occurredAt"
-      FROM items i JOIN groups g USING (category, sentiment)
-      ORDER BY i.category, i.sentiment, i."agentId", i."occurredAt" DESC, i."id"
+    top_agents AS (
+      SELECT * FROM (
+        SELECT p.category, p.sentiment, p."agentId", p.last, row_number() OVER (PARTITION BY p.category, p.sentiment ORDER BY p.last DESC, p."agentId") AS rank
+        FROM per_agent p JOIN groups g USING (category, sentiment) WHERE p."agentId" IS NOT NULL
+      ) x WHERE rank <= ${PATTERN_EXAMPLES}
+    ),
+    picked AS (
+      SELECT DISTINCT ON (t.category, t.sentiment, t."agentId") t.category, t.sentiment, t."agentId", t.last, i."id"
+      FROM top_agents t JOIN items i ON i.category = t.category AND i.sentiment = t.sentiment AND i."agentId" = t."agentId" AND i."occurredAt" = t.last
+      ORDER BY t.category, t.sentiment, t."agentId", i."id"
     ),
     examples AS (
-      SELECT category, sentiment, json_agg(json_build_object('itemId', "id", 'agentId', "agentId", 'detail', left("detail", 300)) ORDER BY rn) AS examples
-      FROM (SELECT *, row_number() OVER (PARTITION BY category, sentiment ORDER BY "occurredAt" DESC, "id") AS rn FROM newest_per_agent) x
-      WHERE rn <= ${PATTERN_EXAMPLES} GROUP BY category, sentiment
+      SELECT p.category, p.sentiment, json_agg(json_build_object('itemId', p."id", 'agentId', p."agentId", 'detail', left(fi."detail", 300)) ORDER BY p.last DESC, p."agentId") AS examples
+      FROM picked p JOIN "FeedbackItem" fi ON fi."id" = p."id"
+      GROUP BY p.category, p.sentiment
     )
     SELECT
-      (SELECT json_build_object('items', count(*)::int, 'positive', count(*) FILTER (WHERE sentiment = 'positive')::int,
-         'negative', count(*) FILTER (WHERE sentiment = 'negative')::int, 'neutral', count(*) FILTER (WHERE sentiment = 'neutral')::int) FROM items) AS totals,
+      (SELECT json_build_object('items', COALESCE(sum(positive + negative + neutral), 0)::int, 'positive', COALESCE(sum(positive), 0)::int,
+         'negative', COALESCE(sum(negative), 0)::int, 'neutral', COALESCE(sum(neutral), 0)::int) FROM by_cat) AS totals,
       (SELECT json_agg(json_build_object('category', category, 'positive', positive, 'negative', negative, 'neutral', neutral)
          ORDER BY negative DESC, positive + negative + neutral DESC, category) FROM by_cat) AS by_category,
-      (SELECT json_agg(json_build_object('category', g.category, 'sentiment', g.sentiment, 'agentCount', g.agent_count, 'itemCount', g.item_count, 'examples', e.examples)
+      (SELECT json_agg(json_build_object('category', g.category, 'sentiment', g.sentiment, 'agentCount', g.agent_count, 'capped', false, 'itemCount', g.item_count, 'examples', e.examples)
          ORDER BY CASE g.sentiment WHEN 'negative' THEN 0 WHEN 'positive' THEN 1 ELSE 2 END, g.agent_count DESC, g.item_count DESC, g.category)
        FROM groups g JOIN examples e USING (category, sentiment)) AS patterns`;
   return { totals: row.totals, byCategory: row.by_category ?? [], patterns: row.patterns ?? [] };
