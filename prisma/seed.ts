@@ -1,9 +1,11 @@
 // `npm run db:seed` (also run by `npm run dev`): the demo workspace, its team and its agents (two
-// templates with six weeks of history: prisma/seed/demo-agents.ts). Idempotent: re-running it
-// changes nothing that exists; the agents are skipped once the workspace has any template.
+// templates with six weeks of history: prisma/seed/demo-agents.ts) with their past one-on-ones
+// (prisma/seed/one-on-ones.ts), and the improvers that hold the weekly rituals (prisma/seed/improvers.ts). Idempotent: re-running it changes nothing that exists; the agents
+// and one-on-ones are skipped once the workspace has any template.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../src/generated/prisma/client";
 import { seedDemoAgents } from "./seed/demo-agents";
+import { seedImprovers } from "./seed/improvers";
 
 const url = process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:54322/postgres";
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
@@ -42,7 +44,9 @@ async function main() {
   const users = { owner: ids.get(people[0].email)!, admin: ids.get(people[1].email)!, member: ids.get(people[2].email)!, viewer: ids.get(people[3].email)!, byEmail: ids };
   const t1 = Date.now();
   const result = await seedDemoAgents(prisma, { workspaceId: workspace.id, users });
+  const improvers = await seedImprovers(prisma, { workspaceId: workspace.id });
   console.log(`[seed] demo workspace "${workspace.slug}" ready in ${t1 - t0} ms`);
+  if (improvers) console.log(`[seed] ${improvers} improvers created`);
   console.log(
     result.skipped
       ? "[seed] demo agents already present (the workspace has templates): skipped"

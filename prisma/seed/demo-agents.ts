@@ -1,15 +1,17 @@
 // The demo workspace's agents: two task-agent templates with their version history, ~30 tasks
 // with one agent each, and six weeks of runs (rated and scored), observations, reports and change
-// sets with decisions. Built in memory from a seeded PRNG (same content on every machine; the
+// sets with decisions, plus the one-on-ones whose approvals made the agent-authored versions
+// (one-on-ones.ts). Built in memory from a seeded PRNG (same content on every machine; the
 // timestamps are relative to now) and written with createMany in one transaction.
 //
 // Written straight with the Prisma client (the services import "server-only"), so this file keeps
 // the invariants the services keep; see the comments marked INVARIANT.
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
+import { acknowledge, buildOneOnOnes } from "./one-on-ones";
 import { clamp, createIdFactory, createRng, round, type Rng } from "./random";
 import { releaseNotes } from "./release-notes";
 import { supportTriage } from "./support-triage";
-import type { Domain, ObservationKind, TaskSpec } from "./types";
+import type { Domain, ObservationKind, TaskSpec, Users } from "./types";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -21,12 +23,9 @@ const MAX_ITERATIONS = 5;
 
 export const DEMO_DOMAINS: Domain[] = [supportTriage, releaseNotes];
 
-type Users = { owner: string; admin: string; member: string; viewer: string; byEmail: Map<string, string> };
-
 type Rows = {
   templates: Prisma.AgentTemplateCreateManyInput[];
   versions: Prisma.TemplateVersionCreateManyInput[];
-  heads: { templateId: string; headVersionId: string; updatedAt: Date }[];
   tasks: Prisma.TaskCreateManyInput[];
   agents: Prisma.AgentCreateManyInput[];
   states: Prisma.AgentStateCreateManyInput[];
@@ -52,7 +51,7 @@ const hex = (r: Rng, n: number) => Array.from({ length: n }, () => r.int(0, 15).
 /** Builds every row of the demo agents in memory. Pure apart from `newId`. */
 export function buildDemoData({ workspaceId, users, now, newId, seed = 20261121 }: { workspaceId: string; users: Users; now: number; newId: () => string; seed?: number }): Rows {
   const r = createRng(seed);
-  const rows: Rows = { templates: [], versions: [], heads: [], tasks: [], agents: [], states: [], runs: [], iterations: [], messages: [], reports: [], changeSets: [], items: [], decisions: [] };
+  const rows: Rows = { templates: [], versions: [], tasks: [], agents: [], states: [], runs: [], iterations: [], messages: [], reports: [], changeSets: [], items: [], decisions: [] };
   const deciders = [users.admin, users.member, users.admin, users.member, users.owner];
   const creators = [users.owner, users.admin, users.member];
   const past = (t: number, margin = 5 * MIN) => Math.min(t, now - margin);
@@ -93,8 +92,6 @@ export function buildDemoData({ workspaceId, users, now, newId, seed = 20261121 
         createdAt: new Date(v.createdAt),
       });
     });
-    // INVARIANT: the head is the newest version.
-    rows.heads.push({ templateId, headVersionId: versions.at(-1)!.id, updatedAt: new Date(versions.at(-1)!.createdAt) });
     // INVARIANT: a run records the version that was head when it started.
     const versionAt = (t: number) => versions.findLast((v) => v.createdAt <= t) ?? versions[0];
     const progress = (v: { number: number }) => (versions.length === 1 ? 1 : (v.number - 1) / (versions.length - 1));
@@ -395,12 +392,15 @@ const prefixes: Record<ObservationKind, string[]> = {
 export type SeedResult = { skipped: true } | { skipped: false; counts: Record<string, number> };
 
 /**
- * Seeds the demo agents into `workspaceId` unless it already has templates. All rows go in one
- * transaction: a failed seed leaves nothing half-written (and is retried on the next run).
+ * Seeds the demo agents and their past one-on-ones into `workspaceId` unless it already has
+ * templates. All rows go in one transaction: a failed seed leaves nothing half-written (and is
+ * retried on the next run).
  */
 export async function seedDemoAgents(prisma: PrismaClient, { workspaceId, users }: { workspaceId: string; users: Users }): Promise<SeedResult> {
   if (await prisma.agentTemplate.findFirst({ where: { workspaceId }, select: { id: true } })) return { skipped: true };
-  const rows = buildDemoData({ workspaceId, users, now: Date.now(), newId: createIdFactory() });
+  const newId = createIdFactory();
+  const rows = buildDemoData({ workspaceId, users, now: Date.now(), newId });
+  const oneOnOnes = buildOneOnOnes({ domains: DEMO_DOMAINS, source: rows, workspaceId, users, newId });
   // Rows go in time order so each table's change counter follows its timestamps.
   const byTime = <T,>(list: T[], at: (x: T) => Date | string | null | undefined) => list.sort((a, b) => +new Date(at(a) ?? 0) - +new Date(at(b) ?? 0));
   byTime(rows.runs, (x) => x.startedAt);
@@ -411,22 +411,28 @@ export async function seedDemoAgents(prisma: PrismaClient, { workspaceId, users 
   byTime(rows.decisions, (x) => x.decidedAt);
   byTime(rows.tasks, (x) => x.createdAt);
   byTime(rows.agents, (x) => x.createdAt);
+  // The change counter is one sequence over every tracked table, so it follows time across tables
+  // only if rows are written in time order: each table in time order, and all tables in phases cut
+  // where a seeded session started. The counter read at a cut is what that session covered.
+  const cuts = [...oneOnOnes.starts].sort((a, b) => a.at - b.at);
+  const phases = splitPhases(rows, cuts.map((c) => c.at));
+  const counterAtStart = new Map<string, bigint>();
 
   await prisma.$transaction(
     async (tx) => {
       await tx.agentTemplate.createMany({ data: rows.templates });
-      await tx.templateVersion.createMany({ data: rows.versions });
-      for (const h of rows.heads) await tx.agentTemplate.update({ where: { id: h.templateId }, data: { headVersionId: h.headVersionId, updatedAt: h.updatedAt } });
-      await tx.task.createMany({ data: rows.tasks });
-      await tx.agent.createMany({ data: rows.agents });
+      for (const [i, phase] of phases.entries()) {
+        await writePhase(tx, phase);
+        if (i === cuts.length) break;
+        const [{ value }] = await tx.$queryRaw<{ value: bigint }[]>`SELECT "last_value" AS "value" FROM "change_counter_seq"`;
+        counterAtStart.set(cuts[i].sessionId, value);
+      }
       await tx.agentState.createMany({ data: rows.states });
-      await tx.wakeRun.createMany({ data: rows.runs });
-      await tx.refineIteration.createMany({ data: rows.iterations });
-      await tx.agentMessage.createMany({ data: rows.messages });
-      await tx.agentReport.createMany({ data: rows.reports });
-      await tx.changeSet.createMany({ data: rows.changeSets });
-      await tx.changeItem.createMany({ data: rows.items });
-      await tx.changeDecision.createMany({ data: rows.decisions });
+      acknowledge(oneOnOnes, counterAtStart);
+      await tx.evolutionSession.createMany({ data: oneOnOnes.sessions });
+      await tx.proposal.createMany({ data: oneOnOnes.proposals });
+      await tx.evolutionMessage.createMany({ data: oneOnOnes.messages });
+      await tx.evolutionNote.createMany({ data: oneOnOnes.notes });
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -445,6 +451,64 @@ export async function seedDemoAgents(prisma: PrismaClient, { workspaceId, users 
       decisions: rows.decisions.length,
       pending: rows.items.filter((x) => x.status === "pending").length,
       deferred: rows.items.filter((x) => x.status === "deferred").length,
+      "one-on-ones": oneOnOnes.sessions.length,
+      proposals: oneOnOnes.proposals.length,
+      "improver notes": oneOnOnes.notes.length,
+      "chat messages": oneOnOnes.messages.length,
     },
   };
+}
+
+type Phase = Omit<Rows, "templates" | "states">;
+
+const emptyPhase = (): Phase => ({ versions: [], tasks: [], agents: [], runs: [], iterations: [], messages: [], reports: [], changeSets: [], items: [], decisions: [] });
+
+/**
+ * Splits the rows at the cut times: a row goes in the phase of its own time, or later if a row it
+ * references went later (a decision never precedes its item). Each table keeps its time order.
+ */
+function splitPhases(rows: Rows, cuts: number[]): Phase[] {
+  const phases = Array.from({ length: cuts.length + 1 }, emptyPhase);
+  const phaseOfTime = (at: Date | string | null | undefined) => {
+    const t = +new Date(at ?? 0);
+    let p = 0;
+    while (p < cuts.length && t > cuts[p]) p++;
+    return p;
+  };
+  const placed = new Map<string, number>();
+  function place<T extends { id?: string }>(list: T[], into: (p: Phase) => T[], at: (x: T) => Date | string | null | undefined, parents: (x: T) => (string | null | undefined)[]) {
+    for (const x of list) {
+      const p = Math.max(phaseOfTime(at(x)), ...parents(x).map((id) => (id ? (placed.get(id) ?? 0) : 0)));
+      placed.set(x.id!, p);
+      into(phases[p]).push(x);
+    }
+  }
+  place(rows.versions, (p) => p.versions, (x) => x.createdAt, (x) => [x.parentVersionId]);
+  place(rows.tasks, (p) => p.tasks, (x) => x.createdAt, () => []);
+  place(rows.agents, (p) => p.agents, (x) => x.createdAt, (x) => [x.taskId]);
+  place(rows.runs, (p) => p.runs, (x) => x.startedAt, (x) => [x.agentId, x.templateVersionId]);
+  place(rows.iterations, (p) => p.iterations, (x) => x.createdAt, (x) => [x.wakeRunId]);
+  place(rows.messages, (p) => p.messages, (x) => x.createdAt, (x) => [x.agentId, x.wakeRunId]);
+  place(rows.reports, (p) => p.reports, (x) => x.createdAt, (x) => [x.agentId, x.wakeRunId]);
+  place(rows.changeSets, (p) => p.changeSets, (x) => x.createdAt, (x) => [x.agentId, x.taskId, x.wakeRunId]);
+  place(rows.items, (p) => p.items, (x) => x.createdAt, (x) => [x.changeSetId]);
+  place(rows.decisions, (p) => p.decisions, (x) => x.decidedAt, (x) => [x.changeItemId]);
+  return phases;
+}
+
+async function writePhase(tx: Prisma.TransactionClient, phase: Phase) {
+  if (phase.versions.length) await tx.templateVersion.createMany({ data: phase.versions });
+  // INVARIANT: the head is the newest version (moved as versions are written, like createTemplateVersion).
+  for (const head of new Map(phase.versions.map((v) => [v.templateId, v])).values()) {
+    await tx.agentTemplate.update({ where: { id: head.templateId }, data: { headVersionId: head.id, updatedAt: head.createdAt } });
+  }
+  if (phase.tasks.length) await tx.task.createMany({ data: phase.tasks });
+  if (phase.agents.length) await tx.agent.createMany({ data: phase.agents });
+  if (phase.runs.length) await tx.wakeRun.createMany({ data: phase.runs });
+  if (phase.iterations.length) await tx.refineIteration.createMany({ data: phase.iterations });
+  if (phase.messages.length) await tx.agentMessage.createMany({ data: phase.messages });
+  if (phase.reports.length) await tx.agentReport.createMany({ data: phase.reports });
+  if (phase.changeSets.length) await tx.changeSet.createMany({ data: phase.changeSets });
+  if (phase.items.length) await tx.changeItem.createMany({ data: phase.items });
+  if (phase.decisions.length) await tx.changeDecision.createMany({ data: phase.decisions });
 }

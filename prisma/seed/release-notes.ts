@@ -1,5 +1,6 @@
-// Demo content: the "Release Notes Writer" template (3 versions), its tasks and the phrase
-// templates its agents' notes are built from.
+// Demo content: the "Release Notes Writer" template (3 versions; the one-on-ones behind v3 are in
+// release-notes-sessions.ts), its tasks and the phrase templates its agents' notes are built from.
+import { releaseNotesSessions } from "./release-notes-sessions";
 import type { Domain, ObservationTemplate, TaskSpec } from "./types";
 
 const PRIYA = "priya.nair@agent-coach.local";
@@ -194,6 +195,7 @@ export const releaseNotes: Domain = {
     { daysAgo: 24, authoredBy: "user", authorEmail: PRIYA, rationale: "Drafts leaked internal jargon (ticket keys, code names like \"Project Falcon\") and twice used a release date that had moved. Write for customers and only state a release date the release manager confirmed.", directives: V2 },
     { daysAgo: 10, authoredBy: "agent", rationale: "One-on-one #2: most rejected drafts lacked a breaking-change notice or migration steps (7 of 10 rejections), and known issues were added by hand. Adds a Breaking changes section first, with the migration guide link, and a Known issues section from the QA sign-off.", directives: V3 },
   ],
+  oneOnOnes: releaseNotesSessions,
   tasks,
   observations,
   tails: {

@@ -1,5 +1,7 @@
-// Demo content: the "Support Triage Agent" template (4 versions), its tasks and the phrase
-// templates its agents' notes are built from.
+// Demo content: the "Support Triage Agent" template (4 versions; the one-on-ones behind v3 and v4
+// are in support-triage-sessions.ts), its tasks and the phrase templates its agents' notes are
+// built from.
+import { supportTriageSessions } from "./support-triage-sessions";
 import type { Domain, ObservationTemplate, TaskSpec } from "./types";
 
 const SAM = "sam.rivera@agent-coach.local";
@@ -226,6 +228,7 @@ export const supportTriage: Domain = {
     { daysAgo: 16, authoredBy: "agent", rationale: "One-on-one #2: missed duplicates were the largest negative cluster since v2 (a duplicate ticket answered twice in 9 observations, 5 rejected checklists). Adds a duplicate check before classification so one customer gets one thread.", directives: V3 },
     { daysAgo: 5, authoredBy: "agent", rationale: "One-on-one #3: priority corrections cluster on Enterprise accounts (most raised P3 → P2 because of the 4-hour SLA), and refund requests were routed to the general queue. Adds the plan lookup to the priority rule and always routes refunds to Billing.", directives: V4 },
   ],
+  oneOnOnes: supportTriageSessions,
   tasks,
   observations,
   tails: {

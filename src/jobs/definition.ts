@@ -3,7 +3,8 @@ import type { z } from "zod";
 
 // A job function is written once, as a plain definition. Two drivers run the same `handler`:
 // `toInngestFunction` (inngest.ts) and the embedded runner (embedded-runner.ts). The semantics
-// both must honour live here as data, so neither driver hard-codes a function's rules.
+// both must honour live here as data, so neither driver hard-codes a function's rules. (A workflow
+// that waits for a person is written for Inngest separately: see functions/index.ts.)
 
 /** The part of Inngest's `step` the handlers use. Step outputs must be JSON: Inngest memoizes them. */
 export type JobStep = {
@@ -40,8 +41,11 @@ export type JobDefinition<TData extends Record<string, unknown> = Record<string,
   /** Merges an incoming trigger into the pending one (default: the pending payload stays). */
   coalesce?: (pending: TData, incoming: TData) => TData;
   retry: { maxAttempts: number; backoffMs: (failedAttempt: number) => number };
-  /** The same semantics in Inngest's terms (see the function's header for the mapping). */
-  inngest: InngestFlowControl;
+  /**
+   * The same semantics in Inngest's terms (see the function's header for the mapping). Absent for
+   * a definition only the embedded runner runs (functions/index.ts keeps one list per driver).
+   */
+  inngest?: InngestFlowControl;
   /** Embedded runner start-up: clean up what a dead process left half-done (e.g. "running" rows). */
   onRecover?: (ctx: RecoverContext) => Promise<void>;
   handler: (data: TData, ctx: JobContext) => Promise<unknown>;

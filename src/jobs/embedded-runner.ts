@@ -22,15 +22,29 @@ export type EmbeddedRunnerOptions = {
   /** Finished jobs older than this are deleted. */
   retentionMs?: number;
   processId?: string;
+  /** Work on a timer while the runner is started (e.g. the ritual hourly check). */
+  periodic?: PeriodicTask[];
+};
+
+/**
+ * A check the runner makes on a timer: first `firstAfterMs` after start, then every `everyMs`
+ * (timers unref'd, never two runs of one task at once). It usually enqueues jobs; a failure is
+ * logged and the next tick tries again.
+ */
+export type PeriodicTask = {
+  name: string;
+  everyMs: number;
+  firstAfterMs: number;
+  run: (runner: EmbeddedRunner) => Promise<unknown>;
 };
 
 export type EnqueueInput = { name: string; key: string; payload: Record<string, unknown>; runAt?: Date; bypassThrottle?: boolean };
 
 export type EmbeddedRunner = {
   readonly processId: string;
-  /** Recovers what a dead process left running, then polls. Idempotent. */
+  /** Recovers what a dead process left running, then polls and starts the periodic tasks. Idempotent. */
   start(): Promise<void>;
-  /** Stops claiming and waits for the running jobs. */
+  /** Stops claiming and the periodic tasks, and waits for the running jobs. */
   stop(): Promise<void>;
   /** Works without start(): the job waits in Postgres for a runner. */
   enqueue(input: EnqueueInput): Promise<EnqueueResult>;
@@ -56,6 +70,8 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): EmbeddedRu
   let state: "idle" | "started" | "stopping" = "idle";
   let pollTimer: NodeJS.Timeout | undefined;
   let heartbeatTimer: NodeJS.Timeout | undefined;
+  const periodicTimers = new Set<NodeJS.Timeout>();
+  const periodicRuns = new Set<Promise<void>>();
   let polling: Promise<number> | null = null;
   let pollAgain = false;
 
@@ -189,14 +205,36 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): EmbeddedRu
     };
     loop();
     beat();
+    for (const task of options.periodic ?? []) schedule(task, task.firstAfterMs);
     kick();
     logger.info("jobs: embedded runner started", { processId, functions: names });
+  }
+
+  function schedule(task: PeriodicTask, delayMs: number) {
+    const timer = setTimeout(() => {
+      periodicTimers.delete(timer);
+      if (state !== "started") return;
+      const run = task
+        .run(runner)
+        .then((result) => logger.debug("jobs: periodic task done", { task: task.name, result }))
+        .catch((e) => logger.error("jobs: periodic task failed", { task: task.name, ...errorFields(e) }))
+        .finally(() => {
+          periodicRuns.delete(run);
+          if (state === "started") schedule(task, task.everyMs);
+        });
+      periodicRuns.add(run);
+    }, delayMs);
+    timer.unref();
+    periodicTimers.add(timer);
   }
 
   async function stop() {
     state = "stopping";
     clearTimeout(pollTimer);
     clearTimeout(heartbeatTimer);
+    for (const timer of periodicTimers) clearTimeout(timer);
+    periodicTimers.clear();
+    await Promise.allSettled([...periodicRuns]);
     await polling?.catch(() => 0);
     await idle();
     state = "idle";
@@ -216,5 +254,6 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): EmbeddedRu
     );
   }
 
-  return { processId, start, stop, enqueue, enqueueEvent, poll, idle };
+  const runner: EmbeddedRunner = { processId, start, stop, enqueue, enqueueEvent, poll, idle };
+  return runner;
 }

@@ -20,13 +20,35 @@ export type AgentWakeRequestedData = z.infer<typeof AgentWakeRequestedData>;
 /** A task agent should run: its task was created or changed, a person pressed "Run now", … */
 export const agentWakeRequested = eventType("agent/wake.requested", { schema: AgentWakeRequestedData });
 
-// Ritual events of later issues go here, e.g. `ritual/started` { templateId, sessionId } and
-// `ritual/decided` { sessionId, decision, feedback? } (the human decision a ritual waits for),
-// then join `appEvents` below.
+export const RitualWakeRequestedData = z.object({
+  workspaceId: z.string().min(1),
+  improverAgentId: z.string().min(1),
+  reason: z.enum(["scheduled", "manual"]),
+});
+export type RitualWakeRequestedData = z.infer<typeof RitualWakeRequestedData>;
+
+/** An improver's ritual should run: its scheduledWakeAt passed (hourly check) or "Run ritual now". */
+export const ritualWakeRequested = eventType("ritual/wake.requested", { schema: RitualWakeRequestedData });
+
+export const RitualDecidedData = z.object({
+  workspaceId: z.string().min(1),
+  sessionId: z.string().min(1),
+  improverAgentId: z.string().min(1),
+  decision: z.enum(["approved", "rejected", "expired"]),
+});
+export type RitualDecidedData = z.infer<typeof RitualDecidedData>;
+
+/**
+ * A person decided a ritual's proposal (the decision itself is already written), or the hourly
+ * check found it expired: what the waiting ritual resumes on (Inngest: step.waitForEvent).
+ */
+export const ritualDecided = eventType("ritual/decided", { schema: RitualDecidedData });
 
 /** Every event by name: what `sendEvent` accepts. */
 export const appEvents = {
   [agentWakeRequested.name]: agentWakeRequested,
+  [ritualWakeRequested.name]: ritualWakeRequested,
+  [ritualDecided.name]: ritualDecided,
 } as const;
 
 export type AppEventName = keyof typeof appEvents;

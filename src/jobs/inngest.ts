@@ -1,6 +1,6 @@
 import { Inngest, NonRetriableError, RetryAfterError } from "inngest";
 import { env } from "@/env";
-import type { JobDefinition } from "./definition";
+import type { JobDefinition, JobStep } from "./definition";
 
 // The Inngest driver: the client, whether it is configured, and the adapter that turns a job
 // definition into an Inngest function. Without configuration the embedded runner is the engine
@@ -34,16 +34,18 @@ export function toInngestFunction<TData extends Record<string, unknown>>(definit
     { id: definition.id, triggers: [definition.event], retries: (maxAttempts - 1) as Retries, ...definition.inngest },
     async ({ event, step, attempt }) => {
       const current = attempt + 1; // Inngest counts from 0
-      return definition.handler(event.data as TData, {
-        attempt: current,
-        maxAttempts,
-        step: {
-          // Inngest would otherwise pick its own retry delays; the definition's backoff is the contract.
-          run: <T>(id: string, fn: () => Promise<T>) => step.run(id, () => withRetryDelay(fn, backoffMs(current))) as Promise<T>,
-        },
-      });
+      return definition.handler(event.data as TData, { attempt: current, maxAttempts, step: withBackoff(step, backoffMs(current)) });
     },
   );
+}
+
+/**
+ * `step.run` whose failures retry after `delayMs`: Inngest would otherwise pick its own retry
+ * delays, and the definition's backoff is the contract. Also used by functions written for
+ * Inngest directly (functions/improver-ritual.ts).
+ */
+export function withBackoff(step: { run: (id: string, fn: () => Promise<unknown>) => Promise<unknown> }, delayMs: number): JobStep {
+  return { run: <T>(id: string, fn: () => Promise<T>) => step.run(id, () => withRetryDelay(fn, delayMs)) as Promise<T> };
 }
 
 async function withRetryDelay<T>(fn: () => Promise<T>, delayMs: number): Promise<T> {

@@ -1,7 +1,7 @@
 import { env } from "@/env";
 import { logger } from "@/server/logger";
 import { createEmbeddedRunner, type EmbeddedRunner } from "./embedded-runner";
-import { jobFunctions } from "./functions";
+import { embeddedFunctions, embeddedPeriodicTasks } from "./functions";
 import { inngestEnabled } from "./inngest";
 
 // The app's one embedded runner per process. Kept on globalThis because Next may evaluate this
@@ -10,7 +10,7 @@ import { inngestEnabled } from "./inngest";
 const globalForJobs = globalThis as unknown as { agentCoachJobRunner?: EmbeddedRunner };
 
 export function getEmbeddedRunner(): EmbeddedRunner {
-  return (globalForJobs.agentCoachJobRunner ??= createEmbeddedRunner({ functions: jobFunctions }));
+  return (globalForJobs.agentCoachJobRunner ??= createEmbeddedRunner({ functions: embeddedFunctions, periodic: embeddedPeriodicTasks }));
 }
 
 /** Called by instrumentation.ts in the Node.js server. Starting twice is a no-op. */

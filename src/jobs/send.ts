@@ -1,6 +1,6 @@
 import { AppError } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
-import { agentWakeRequested, appEvents, type AgentWakeRequestedData, type AppEvent } from "./events";
+import { agentWakeRequested, appEvents, ritualDecided, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualDecidedData, type RitualWakeRequestedData } from "./events";
 import { inngest, inngestEnabled } from "./inngest";
 import { getEmbeddedRunner } from "./runner";
 
@@ -27,4 +27,14 @@ export async function sendEvent(event: AppEvent): Promise<void> {
 /** Asks for a wake of a task agent (coalesced and throttled per agent; "manual" skips the throttle). */
 export function requestAgentWake(data: AgentWakeRequestedData) {
   return sendEvent({ name: agentWakeRequested.name, data });
+}
+
+/** Asks for an improver's ritual (single-flight per improver; scheduled by the hourly check or "Run ritual now"). */
+export function requestRitual(data: RitualWakeRequestedData) {
+  return sendEvent({ name: ritualWakeRequested.name, data });
+}
+
+/** Resumes a ritual waiting for a decision (after approve/reject, or when it expired). */
+export function announceRitualDecision(data: RitualDecidedData) {
+  return sendEvent({ name: ritualDecided.name, data });
 }

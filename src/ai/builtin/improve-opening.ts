@@ -42,6 +42,16 @@ export function openingTurn(ctx: ImproverContext): ImproverTurn {
   return { text: `${summary}\n\n${question}`, summary, notes: [{ kind: "reflection", content: note.slice(0, 4_000) }] };
 }
 
+/** The ritual's analysis: the opening's summary and reflection, plus a hypothesis for next week. */
+export function analysisTurn(ctx: ImproverContext): ImproverTurn {
+  const opening = openingTurn(ctx);
+  const focus = ctx.negative[0];
+  const hypothesis = focus
+    ? `If the directives address ${focus.category} (${count(focus.count)} negative items this week), negative ${focus.category} feedback should drop next week; check the same category in the next ritual.`
+    : "With no clear negative cluster, unchanged directives should keep acceptance and ratings stable next week.";
+  return { text: opening.summary ?? opening.text, summary: opening.summary, notes: [...(opening.notes ?? []), { kind: "hypothesis", content: hypothesis }] };
+}
+
 // A question picks the section it is about; the first matching topic wins.
 const TOPICS: { re: RegExp; keys: ImproverSectionKey[] }[] = [
   { re: /\b(?:decid\w*|decisions?|reject\w*|approv\w*|last time|history)\b/i, keys: ["decisions"] },

@@ -1,9 +1,9 @@
 import type { LanguageModelV3Content } from "@ai-sdk/provider";
-import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, OPENING_REQUEST, parseRejection } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, OPENING_REQUEST, RITUAL_ANALYSIS_REQUEST, RITUAL_PROPOSAL_REQUEST, parseRejection } from "../prompts/improver";
 import { isQuestion } from "./improve-clauses";
 import { readImproverContext, type ImproverContext } from "./improve-context";
 import { requestedAgent } from "./improve-fetch";
-import { openingTurn, questionTurn } from "./improve-opening";
+import { analysisTurn, openingTurn, questionTurn } from "./improve-opening";
 import { requestTurn } from "./improve-propose";
 import { rejectionTurn } from "./improve-revise";
 import { versionLabel, type ImproverTurn } from "./improve-turn";
@@ -28,6 +28,8 @@ function planTurn(view: PromptView, ctx: ImproverContext, said: string, opening:
   const reason = parseRejection(said);
   if (reason !== null) return rejectionTurn(view, ctx, reason);
   if (opening) return openingTurn(ctx);
+  if (said === RITUAL_ANALYSIS_REQUEST) return analysisTurn(ctx);
+  if (said === RITUAL_PROPOSAL_REQUEST) return requestTurn(view, ctx, "");
   const agentId = requestedAgent(ctx, said);
   if (agentId) {
     return view.tools.has(IMPROVER_TOOLS.fetch)

@@ -87,6 +87,12 @@ export function parseRejection(text: string): string | null {
 /** The first turn of a session has no user text: the client asks the improver to open. */
 export const OPENING_REQUEST = "Open the session: summarise what changed and what you would work on.";
 
+/** The weekly ritual's two model turns (no person in the loop until the review). */
+export const RITUAL_ANALYSIS_REQUEST =
+  "Weekly ritual, analysis: review the feedback and the data above. Record your notes with record_evolution_note — at least one hypothesis to test next week. Do not propose yet.";
+export const RITUAL_PROPOSAL_REQUEST =
+  "Weekly ritual, proposal: propose the directive changes the feedback calls for with propose_directives (complete directives, rationale, confidence). A person reviews it later.";
+
 /** Marker left where a section was cut to its token budget. */
 export function truncationMarker(omittedTokens: number): string {
   return `[… truncated: ${omittedTokens.toLocaleString("en-US")} more tokens]`;

@@ -25,6 +25,8 @@ export const ApproveProposalInput = z.object({ proposalId: IdSchema, rating: Rat
 export const RejectProposalInput = z.object({
   proposalId: IdSchema,
   reason: z.string().trim().min(3, "Say why, so the improver can do better.").max(1_000, "Keep the reason under 1,000 characters."),
+  /** Rejected inside the chat, which carries the revision: a waiting ritual is not told to revise on its own. */
+  refineInChat: z.boolean().default(false),
 });
 
 export const NotesFilter = z.object({

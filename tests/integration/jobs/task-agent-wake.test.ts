@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
+import { getImproverOf } from "@/features/rituals/server/improvers";
 import { createTemplate } from "@/features/templates/server/create-template";
 import { createEmbeddedRunner } from "@/jobs/embedded-runner";
 import { createTaskAgentWakeFunction, TASK_AGENT_WAKE_ID, WAKE_THROTTLE_MS, type WakeFn } from "@/jobs/functions/task-agent-wake";
@@ -71,9 +72,10 @@ describe("task-agent-wake on the embedded runner", () => {
     const { workspace, owner } = await createWorkspace();
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
     const template = await createTemplate({ scope, name: `Wake ${uid()}`, directives: "Help with the task." });
-    const improverTemplate = await createTemplate({ scope, name: `Improver ${uid()}`, kind: "templateImprover", directives: "Improve the template." });
     const [idle, busy, fresh] = await Promise.all(["idle", "busy", "fresh"].map((n) => createAgent({ scope, templateId: template.id, displayName: n })));
-    const improver = await createAgent({ scope, templateId: improverTemplate.id, displayName: "improver" });
+    // The template's improver (created with it) runs on the workspace's level-1 template.
+    const improver = (await getImproverOf(workspace.id, template.id))!;
+    const improverTemplate = await db.agentTemplate.findUniqueOrThrow({ where: { id: improver.templateId } });
 
     // Far in the past, so no other test's runs fall before this boot time.
     const bootedAt = new Date(Date.UTC(2001, 0, 1));
@@ -84,7 +86,7 @@ describe("task-agent-wake on the embedded runner", () => {
     const stillRunning = await run(busy, template.headVersionId, before);
     const startedAfterBoot = await run(fresh, template.headVersionId, new Date());
     const finished = await run(idle, template.headVersionId, before, "succeeded");
-    const improverRun = await run(improver, improverTemplate.headVersionId, before);
+    const improverRun = await run(improver, improverTemplate.headVersionId!, before);
 
     const definition = createTaskAgentWakeFunction({ wake: async () => ({ runId: null, status: "skipped" }) });
     await definition.onRecover!({ runningKeys: [busy.id], bootedAt });

@@ -1,11 +1,11 @@
 import { serve } from "inngest/next";
 import { NextResponse } from "next/server";
-import { jobFunctions } from "@/jobs/functions";
-import { inngest, inngestEnabled, toInngestFunction } from "@/jobs/inngest";
+import { inngestFunctions } from "@/jobs/functions";
+import { inngest, inngestEnabled } from "@/jobs/inngest";
 
 // Inngest calls this route to sync and run the job functions. Without Inngest configured there is
 // nothing to serve: the embedded runner inside this server runs them.
-const handlers = inngestEnabled ? serve({ client: inngest, functions: jobFunctions.map(toInngestFunction) }) : null;
+const handlers = inngestEnabled ? serve({ client: inngest, functions: inngestFunctions }) : null;
 
 const notConfigured = () =>
   NextResponse.json(

@@ -1,4 +1,4 @@
-import { Bot, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users } from "lucide-react";
+import { BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
@@ -7,16 +7,25 @@ import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-sw
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 import { listMyWorkspaces } from "@/features/workspaces/server/queries";
 import { countPendingDecisions } from "@/features/decisions/server/queries";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { countUnread } from "@/features/notifications/server/queries";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const [workspaces, pending] = await Promise.all([listMyWorkspaces(ctx.user.id), countPendingDecisions(ctx.workspace.id)]);
+  const [workspaces, pending, unread] = await Promise.all([
+    listMyWorkspaces(ctx.user.id),
+    countPendingDecisions(ctx.workspace.id),
+    countUnread(ctx.user.id, ctx.workspace.id),
+  ]);
   const base = `/w/${ctx.workspace.slug}`;
   return (
     <div className="flex min-h-screen">
       <aside className="sticky top-0 flex h-screen w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50/80 px-3 py-4">
-        <Logo className="mb-5 px-2" />
+        <div className="mb-5 flex items-center justify-between px-2">
+          <Logo />
+          <NotificationBell href={`${base}/notifications`} unread={unread} />
+        </div>
         <WorkspaceSwitcher
           current={{ slug: ctx.workspace.slug, name: ctx.workspace.name, role: ctx.membership.role }}
           workspaces={workspaces}
@@ -54,6 +63,12 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           </NavLink>
           <NavLink href={`${base}/settings/models`}>
             <Cpu className="h-4 w-4" aria-hidden /> Models
+          </NavLink>
+          <NavLink href={`${base}/settings/schedule`}>
+            <CalendarClock className="h-4 w-4" aria-hidden /> Ritual schedule
+          </NavLink>
+          <NavLink href={`${base}/settings/notifications`}>
+            <BellRing className="h-4 w-4" aria-hidden /> Notifications
           </NavLink>
         </nav>
         <div className="border-t border-zinc-200 pt-3">

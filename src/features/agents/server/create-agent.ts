@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type Tx } from "@/server/db";
-import { conflict, isUniqueViolation, notFound } from "@/server/errors";
+import { badRequest, conflict, isUniqueViolation, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
 export type CreateAgentOptions = {
@@ -19,6 +19,8 @@ export async function createAgent(options: CreateAgentOptions, tx: Tx = db) {
   const { scope } = options;
   const template = await tx.agentTemplate.findFirst({ where: { id: options.templateId, workspaceId: scope.workspaceId }, select: { id: true, kind: true } });
   if (!template) throw notFound("Template not found.");
+  // Improvers are created by the rituals slice (ensureImproverFor), never as instances.
+  if (template.kind !== "taskAgent") throw badRequest("Agents run on task templates; improver templates have their own improvers.");
   if (options.taskId) {
     const task = await tx.task.findFirst({ where: { id: options.taskId, workspaceId: scope.workspaceId }, select: { id: true } });
     if (!task) throw notFound("Task not found.");

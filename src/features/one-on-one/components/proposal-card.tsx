@@ -39,6 +39,8 @@ type Props = {
   onRejected: (proposalId: string, reason: string) => void;
   onKeepTalking: () => void;
   onDecided: () => void;
+  /** In the chat a rejection becomes the next turn; elsewhere (the ritual review page) the ritual revises on its own. */
+  inChat?: boolean;
 };
 
 const statusBadge: Record<ProposalCardData["status"], { tone: "zinc" | "brand" | "green" | "amber" | "red"; label: string }> = {
@@ -49,7 +51,7 @@ const statusBadge: Record<ProposalCardData["status"], { tone: "zinc" | "brand" |
   superseded: { tone: "zinc", label: "Superseded" },
 };
 
-export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, onRejected, onKeepTalking, onDecided }: Props) {
+export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, onRejected, onKeepTalking, onDecided, inChat = true }: Props) {
   const [mode, setMode] = useState<"idle" | "approve" | "reject">("idle");
   const nextNumber = proposal.resultingVersion ?? (proposal.base ? proposal.base.number + 1 : null);
   const badge = statusBadge[proposal.status];
@@ -90,6 +92,7 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
             <RejectForm
               workspaceSlug={workspaceSlug}
               proposalId={proposal.id}
+              inChat={inChat}
               onCancel={() => setMode("idle")}
               onDone={(reason) => {
                 setMode("idle");
@@ -105,7 +108,7 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
                 <X className="size-4" aria-hidden /> Reject
               </Button>
               <Button size="sm" variant="ghost" onClick={onKeepTalking}>
-                Keep talking
+                {inChat ? "Keep talking" : "Refine in chat"}
               </Button>
             </div>
           )}
@@ -291,7 +294,7 @@ function ApproveForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspac
   );
 }
 
-function RejectForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspaceSlug: string; proposalId: string; onCancel: () => void; onDone: (reason: string) => void }) {
+function RejectForm({ workspaceSlug, proposalId, inChat, onCancel, onDone }: { workspaceSlug: string; proposalId: string; inChat: boolean; onCancel: () => void; onDone: (reason: string) => void }) {
   const id = useId();
   const [reason, setReason] = useState("");
   const { run, pending, error, fieldError } = useAction(rejectProposal);
@@ -300,7 +303,7 @@ function RejectForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspace
       className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
-        void run({ workspaceSlug, proposalId, reason }, () => onDone(reason.trim()));
+        void run({ workspaceSlug, proposalId, reason, refineInChat: inChat }, () => onDone(reason.trim()));
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">

@@ -6,6 +6,7 @@ import { db } from "@/server/db";
 import { conflict, notFound } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
 import type { ChatMessageInput } from "../schemas";
+import { isOpen } from "../status";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
 
@@ -47,7 +48,7 @@ export type ReplyOptions = {
 export async function streamImproverReply({ workspaceId, templateId, sessionId, userId, message, model }: ReplyOptions): Promise<Response> {
   const session = await db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId } });
   if (!session) throw notFound("Session not found.");
-  if (session.status !== "active" && session.status !== "awaiting_review") throw conflict("This session has ended. Start a new one-on-one to keep talking.");
+  if (!isOpen(session.status)) throw conflict("This session has ended. Start a new one-on-one to keep talking.");
 
   if (message.metadata?.kind === "opening") {
     const any = await db.evolutionMessage.count({ where: { workspaceId, sessionId } });

@@ -2,7 +2,7 @@ import "server-only";
 import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS, type ProposeDirectivesInput } from "@/ai/prompts/improver";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { db, type Tx } from "@/server/db";
-import { badRequest, conflict, notFound } from "@/server/errors";
+import { badRequest, conflict, forbidden, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 import { assertOpen, completeInTx, lockSession } from "./sessions";
 
@@ -20,8 +20,13 @@ export type RecordedProposal = { proposalId: string; status: "pending" | "draft"
  * the new one against the current head. Refusals come back as AppErrors (the tool turns them into
  * a message the model reads).
  */
-export async function recordProposal({ workspaceId, sessionId, input }: { workspaceId: string; sessionId: string; input: ProposeDirectivesInput }): Promise<RecordedProposal> {
-  return db.$transaction(async (t) => {
+export async function recordProposal(args: { workspaceId: string; sessionId: string; input: ProposeDirectivesInput }): Promise<RecordedProposal> {
+  return db.$transaction((t) => recordProposalInTx(t, args));
+}
+
+/** The same, inside the caller's transaction (the ritual stores the proposal and its next status together). */
+export async function recordProposalInTx(t: Tx, { workspaceId, sessionId, input }: { workspaceId: string; sessionId: string; input: ProposeDirectivesInput }): Promise<RecordedProposal> {
+  {
     const session = await lockSession(t, workspaceId, sessionId);
     assertOpen(session);
     if (session.approvedMutations >= MAX_APPROVED_MUTATIONS) {
@@ -29,9 +34,10 @@ export async function recordProposal({ workspaceId, sessionId, input }: { worksp
     }
     const template = await t.agentTemplate.findFirst({
       where: { id: session.templateId, workspaceId },
-      select: { head: { select: { id: true, number: true, directives: true } }, versions: { select: { number: true }, orderBy: { number: "desc" }, take: 1 } },
+      select: { level: true, head: { select: { id: true, number: true, directives: true } }, versions: { select: { number: true }, orderBy: { number: "desc" }, take: 1 } },
     });
     if (!template?.head) throw notFound("Template not found.");
+    if (template.level >= 2) throw forbidden("Level-2 templates are edited by people only: improvers cannot propose for them.");
     if (normalise(input.directives) === normalise(template.head.directives)) {
       throw badRequest("The proposed directives are identical to the active version. Propose a change.");
     }
@@ -50,7 +56,7 @@ export async function recordProposal({ workspaceId, sessionId, input }: { worksp
       },
     });
     return { proposalId: proposal.id, status, version: (template.versions[0]?.number ?? template.head.number) + 1, confidence: input.confidence };
-  });
+  }
 }
 
 /** Locks the proposal's session and returns both, scoped to the workspace. */
@@ -109,7 +115,7 @@ export async function approveProposal({ scope, proposalId, rating, finish }: App
     });
     const counted = await t.evolutionSession.update({ where: { id: session.id }, data: { approvedMutations: { increment: 1 }, userRating: rating } });
     const updated = finish ? await completeInTx(t, counted, rating) : counted;
-    return { version: { id: version.id, number: version.number }, session: { id: updated.id, status: updated.status } };
+    return { version: { id: version.id, number: version.number }, session: { id: updated.id, status: updated.status, origin: updated.origin, improverAgentId: updated.improverAgentId } };
   });
 }
 
@@ -123,6 +129,6 @@ export async function rejectProposal({ scope, proposalId, reason }: { scope: Sco
     await t.evolutionNote.create({
       data: { workspaceId: scope.workspaceId, templateId: session.templateId, sessionId: session.id, kind: "decision", content: `Rejected a proposal: ${reason}` },
     });
-    return { proposalId: proposal.id, sessionId: session.id };
+    return { proposalId: proposal.id, sessionId: session.id, origin: session.origin, improverAgentId: session.improverAgentId };
   });
 }

@@ -3,24 +3,27 @@ import type { LanguageModel } from "ai";
 import type { EvolutionSession, Prisma, SessionOrigin } from "@/generated/prisma/client";
 import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pipeline";
 import { db, type Tx } from "@/server/db";
-import { conflict, notFound } from "@/server/errors";
+import { conflict, forbidden, notFound } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
 import type { Scope } from "@/server/scope";
+import { isOpen, OPEN_STATUSES } from "../status";
 
 // Evolution sessions: start (or resume) one per template, finish, abandon. The session fixes the
 // feedback window it looks at — (sinceCounter, coveredUntilCounter] — when it starts; completing
 // it acknowledges coveredUntilCounter, so the next session starts where this one stopped.
 
-export const OPEN_STATUSES = ["active", "awaiting_review"] as const;
+export { OPEN_STATUSES } from "../status";
 
 /** Free text sent to the classifier per session start; the rest waits for the next run. */
 const MAX_MODEL_ITEMS_ON_START = 200;
 
 /** Locks the template row (scoped) so session numbers and "one open session" are race-free. */
 async function lockTemplate(t: Tx, scope: Scope, templateId: string) {
-  const rows = await t.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "AgentTemplate" WHERE "id" = ${templateId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE`;
+  const rows = await t.$queryRaw<{ id: string; level: number }[]>`
+    SELECT "id", "level" FROM "AgentTemplate" WHERE "id" = ${templateId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE`;
   if (!rows[0]) throw notFound("Template not found.");
+  // Depth policy: nothing improves a level-2 template (recursion capped at 2).
+  if (rows[0].level >= 2) throw forbidden("Level-2 templates are edited by people only: they have no improver to talk to.");
 }
 
 /** Locks one session row of the workspace; services that change a session go through here. */
@@ -34,6 +37,7 @@ export async function lockSession(t: Tx, workspaceId: string, sessionId: string)
 export function assertOpen(session: EvolutionSession) {
   if (session.status === "completed") throw conflict("This session is already completed.");
   if (session.status === "abandoned") throw conflict("This session was abandoned.");
+  if (!isOpen(session.status)) throw conflict("This session has ended.");
 }
 
 export async function getOpenSession(workspaceId: string, templateId: string) {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { AuthoredBy } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db";
-import { conflict, isUniqueViolation, notFound } from "@/server/errors";
+import { conflict, forbidden, isUniqueViolation, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
 export type CreateVersionOptions = {
@@ -23,11 +23,13 @@ export type CreateVersionOptions = {
 export async function createTemplateVersion(options: CreateVersionOptions, tx?: Tx) {
   const run = async (t: Tx) => {
     const { scope, templateId } = options;
-    const locked = await t.$queryRaw<{ id: string; headVersionId: string | null }[]>`
-      SELECT "id", "headVersionId" FROM "AgentTemplate"
+    const locked = await t.$queryRaw<{ id: string; headVersionId: string | null; level: number }[]>`
+      SELECT "id", "headVersionId", "level" FROM "AgentTemplate"
       WHERE "id" = ${templateId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE`;
     const template = locked[0];
     if (!template) throw notFound("Template not found.");
+    // Depth policy (seed 000 §7.2): level-2 templates are curated by people; no agent writes them.
+    if (template.level >= 2 && options.authoredBy === "agent") throw forbidden("Level-2 templates are edited by people only.");
     const last = await t.templateVersion.aggregate({ where: { templateId }, _max: { number: true } });
     const version = await t.templateVersion.create({
       data: {

@@ -3,6 +3,7 @@ import { db } from "@/server/db";
 import { conflict, isUniqueViolation } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 import { RefineConfigSchema, type RefineConfig } from "../schemas";
+import { ensureImproverFor } from "@/features/rituals/server/improvers";
 import { createTemplateVersion } from "./create-template-version";
 
 const levelOf = { taskAgent: 0, templateImprover: 1, metaImprover: 2 } as const;
@@ -38,6 +39,8 @@ export async function createTemplate(options: CreateTemplateOptions) {
         { scope: options.scope, templateId: template.id, directives: options.directives, authoredBy: options.authoredBy ?? "user", rationale: "Initial version", parentVersionId: null },
         tx,
       );
+      // Every task template gets its improver (and the workspace its improver templates) with it.
+      if (kind === "taskAgent") await ensureImproverFor(tx, options.scope, template.id);
       return { ...template, headVersionId: version.id, head: version };
     });
   } catch (e) {

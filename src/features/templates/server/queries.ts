@@ -1,10 +1,11 @@
 import "server-only";
 import { db } from "@/server/db";
 
-export async function listTemplates(workspaceId: string) {
+/** Templates of a workspace; `tasksOnly` leaves out the improver templates (levels 1–2). */
+export async function listTemplates(workspaceId: string, { tasksOnly = false }: { tasksOnly?: boolean } = {}) {
   const [templates, lastRuns] = await Promise.all([
     db.agentTemplate.findMany({
-      where: { workspaceId },
+      where: { workspaceId, ...(tasksOnly ? { kind: "taskAgent" as const } : {}) },
       orderBy: [{ level: "asc" }, { name: "asc" }],
       select: {
         id: true, name: true, description: true, kind: true, level: true, updatedAt: true,

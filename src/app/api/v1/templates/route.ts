@@ -3,6 +3,6 @@ import { listTemplates } from "@/features/templates/server/queries";
 import { apiRoute } from "@/server/api-route";
 
 export const GET = apiRoute(apiEndpoints.listTemplates, async (_input, { scope }) => {
-  const templates = await listTemplates(scope.workspaceId);
+  const templates = await listTemplates(scope.workspaceId, { tasksOnly: true });
   return { templates: templates.map((t) => ({ id: t.id, name: t.name, kind: t.kind, headVersion: t.headNumber })) };
 });

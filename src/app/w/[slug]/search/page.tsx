@@ -21,7 +21,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
   const parsed = SearchInput.safeParse(raw);
   const input = parsed.success ? parsed.data : SearchInput.parse({});
   const [templates, agents, result] = await Promise.all([
-    listTemplates(ctx.workspace.id),
+    listTemplates(ctx.workspace.id, { tasksOnly: true }),
     listAgents({ workspaceId: ctx.workspace.id, templateId: input.templateId, limit: 500 }),
     parsed.success && (input.q || raw.kind) ? searchMessages(ctx.workspace.id, input) : Promise.resolve(null),
   ]);

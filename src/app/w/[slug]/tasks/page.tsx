@@ -29,7 +29,7 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
   const canWrite = can(ctx.membership.role, "tasks.write");
   const [tasks, templates] = await Promise.all([
     listTasks({ workspaceId: ctx.workspace.id, status }),
-    canWrite ? listTemplates(ctx.workspace.id) : Promise.resolve([]),
+    canWrite ? listTemplates(ctx.workspace.id, { tasksOnly: true }) : Promise.resolve([]),
   ]);
   return (
     <>

@@ -14,6 +14,7 @@ import { loadTranscript } from "@/features/one-on-one/server/chat";
 import { getHeadVersion, getSession, listProposals, listSessions, sessionFeedback } from "@/features/one-on-one/server/queries";
 import { buildSessionContext } from "@/features/one-on-one/server/session-context";
 import { getOpenSession } from "@/features/one-on-one/server/sessions";
+import { isOpen, STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
 import { getTemplate } from "@/features/templates/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
@@ -23,8 +24,6 @@ export const metadata: Metadata = { title: "One-on-one" };
 
 const Params = z.object({ session: z.string().min(1).max(64).optional().catch(undefined) });
 
-const statusLabel = { active: "Active", awaiting_review: "Awaiting review", completed: "Completed", abandoned: "Abandoned" } as const;
-const statusTone = { active: "brand", awaiting_review: "amber", completed: "green", abandoned: "zinc" } as const;
 
 export default async function OneOnOnePage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const { slug, id } = await params;
@@ -79,7 +78,7 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
     );
   }
 
-  const open = chosen.status === "active" || chosen.status === "awaiting_review";
+  const open = isOpen(chosen.status);
   const now = new Date();
   const [transcript, proposals, context, metrics, delta] = await Promise.all([
     loadTranscript(workspaceId, chosen.id),
@@ -98,7 +97,7 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 px-4 py-3">
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-semibold text-zinc-900">Session #{chosen.sessionNumber}</span>
-              <Badge tone={statusTone[chosen.status]}>{statusLabel[chosen.status]}</Badge>
+              <Badge tone={STATUS_TONE[chosen.status]}>{STATUS_LABEL[chosen.status]}</Badge>
               {chosen.origin === "ritual" ? <Badge>Weekly ritual</Badge> : null}
               <span className="text-zinc-500">started {formatDateTime(chosen.createdAt)}</span>
               {approved.length ? <span className="text-zinc-500">· {approved.length} of 3 changes approved</span> : null}
@@ -110,7 +109,7 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
             <p className="border-b border-zinc-100 bg-zinc-50 px-4 py-2 text-sm text-zinc-600" role="status">
               {chosen.status === "completed"
                 ? `Completed ${chosen.completedAt ? formatDateTime(chosen.completedAt) : ""}${chosen.userRating != null ? ` · rated ${chosen.userRating.toFixed(2)}` : ""}${approved.length ? ` · created ${approved.map((p) => `v${p.resultingVersion}`).join(", ")}` : ""}.`
-                : "Abandoned: no version was created."}{" "}
+                : chosen.status === "skipped" ? `Skipped: ${chosen.outcomeNote ?? "too little new feedback."}` : `Abandoned: no version was created.${chosen.outcomeNote ? ` ${chosen.outcomeNote}` : ""}`}{" "}
               {canChat ? (
                 <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/one-on-one`}>
                   Back to the one-on-one

@@ -1,0 +1,14 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { workspaceAction } from "@/server/action-client";
+import { MarkAllNotificationsReadInput } from "../schemas";
+import { markAllRead } from "../server/mark-read";
+
+export const markAllNotificationsRead = workspaceAction(
+  { input: MarkAllNotificationsReadInput, permission: "workspace.read" },
+  async (_input, ctx) => {
+    const result = await markAllRead({ userId: ctx.user.id, workspaceId: ctx.workspace.id });
+    revalidatePath(`/w/${ctx.workspace.slug}`, "layout"); // the bell's count lives in the layout
+    return result;
+  },
+);

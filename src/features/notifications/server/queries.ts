@@ -1,0 +1,28 @@
+import "server-only";
+import { db } from "@/server/db";
+
+// Read models: always the caller's own notifications in one workspace (userId AND workspaceId).
+
+export async function countUnread(userId: string, workspaceId: string): Promise<number> {
+  return db.notification.count({ where: { userId, workspaceId, readAt: null } });
+}
+
+export async function listNotifications({ userId, workspaceId, limit = 50 }: { userId: string; workspaceId: string; limit?: number }) {
+  return db.notification.findMany({
+    where: { userId, workspaceId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: Math.min(Math.max(limit, 1), 200),
+    select: { id: true, kind: true, title: true, body: true, link: true, readAt: true, createdAt: true },
+  });
+}
+
+export type NotificationListItem = Awaited<ReturnType<typeof listNotifications>>[number];
+
+/** The caller's per-workspace email preference (in-app notifications always arrive). */
+export async function getEmailNotifications({ userId, workspaceId }: { userId: string; workspaceId: string }): Promise<boolean> {
+  const membership = await db.membership.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId } },
+    select: { emailNotifications: true },
+  });
+  return membership?.emailNotifications ?? false;
+}

@@ -1,0 +1,31 @@
+import type { EvolutionSessionStatus } from "@/generated/prisma/enums";
+
+// Session statuses in one place (pure: pages and services share it). A ritual walks preparing →
+// analyzing → proposing → awaiting_review; interactive sessions are active until decided.
+
+/** Statuses of a session that is still going: at most one per template. */
+export const OPEN_STATUSES = ["active", "preparing", "analyzing", "proposing", "awaiting_review"] as const satisfies readonly EvolutionSessionStatus[];
+
+export const isOpen = (status: EvolutionSessionStatus) => (OPEN_STATUSES as readonly string[]).includes(status);
+
+export const STATUS_LABEL: Record<EvolutionSessionStatus, string> = {
+  active: "Active",
+  preparing: "Preparing",
+  analyzing: "Analyzing",
+  proposing: "Proposing",
+  awaiting_review: "Awaiting review",
+  completed: "Completed",
+  abandoned: "Abandoned",
+  skipped: "Skipped",
+};
+
+export const STATUS_TONE: Record<EvolutionSessionStatus, "zinc" | "brand" | "green" | "amber" | "red"> = {
+  active: "brand",
+  preparing: "brand",
+  analyzing: "brand",
+  proposing: "brand",
+  awaiting_review: "amber",
+  completed: "green",
+  abandoned: "zinc",
+  skipped: "zinc",
+};
