@@ -29,7 +29,7 @@ const HOUR_MS = 3_600_000;
 const hourlyCheck = () => import("@/features/rituals/server/hourly-check");
 
 /** One check, collecting the events each driver then sends its own way. */
-async function collect(now: Date) {
+async function collect(now: Date, createImprovers: boolean) {
   const wakes: RitualWakeRequestedData[] = [];
   const expired: RitualDecidedData[] = [];
   const counts = await (
@@ -40,17 +40,21 @@ async function collect(now: Date) {
       announceExpiry: async (e) => void expired.push({ workspaceId: e.workspaceId, sessionId: e.sessionId, improverAgentId: e.improverAgentId, decision: "expired" }),
     },
     now,
+    { createImprovers },
   );
   return { improversCreated: counts.improversCreated, wakes, expired };
 }
 
-export function createRitualHourlyCheckTask({ everyMs = HOUR_MS, firstAfterMs = 15_000, now = () => new Date() }: { everyMs?: number; firstAfterMs?: number; now?: () => Date } = {}): PeriodicTask {
+/** `createImprovers: false` skips the catch-up over every workspace (tests share one database). */
+type CheckOptions = { now?: () => Date; createImprovers?: boolean };
+
+export function createRitualHourlyCheckTask({ everyMs = HOUR_MS, firstAfterMs = 15_000, now = () => new Date(), createImprovers = true }: { everyMs?: number; firstAfterMs?: number } & CheckOptions = {}): PeriodicTask {
   return {
     name: RITUAL_HOURLY_CHECK_ID,
     everyMs,
     firstAfterMs,
     run: async (runner) => {
-      const found = await collect(now());
+      const found = await collect(now(), createImprovers);
       for (const data of found.wakes) await runner.enqueueEvent({ name: ritualWakeRequested.name, data });
       for (const data of found.expired) await runner.enqueueEvent({ name: ritualDecided.name, data });
       return { improversCreated: found.improversCreated, due: found.wakes.length, expired: found.expired.length };
@@ -58,9 +62,9 @@ export function createRitualHourlyCheckTask({ everyMs = HOUR_MS, firstAfterMs = 
   };
 }
 
-export function createRitualHourlyCheckFunction({ now = () => new Date() }: { now?: () => Date } = {}) {
+export function createRitualHourlyCheckFunction({ now = () => new Date(), createImprovers = true }: CheckOptions = {}) {
   return inngest.createFunction({ id: RITUAL_HOURLY_CHECK_ID, triggers: [cron(HOURLY_CHECK_CRON)], concurrency: { limit: 1 }, retries: 2 }, async ({ step }) => {
-    const found = await step.run("check", () => collect(now()));
+    const found = await step.run("check", () => collect(now(), createImprovers));
     const events = [...found.wakes.map((data) => ({ name: ritualWakeRequested.name, data })), ...found.expired.map((data) => ({ name: ritualDecided.name, data }))];
     if (events.length) await step.sendEvent("fan-out", events);
     return { improversCreated: found.improversCreated, due: found.wakes.length, expired: found.expired.length };

@@ -36,8 +36,8 @@ function embedded(options: { improver?: ReturnType<typeof scriptedImprover>; che
   const ritual = { ...createImproverRitualFunction(deps), id: `improver-ritual-${suffix}` };
   const decision = { ...createRitualDecisionFunction(deps), id: `ritual-decision-${suffix}` };
   const check = options.checkEveryMs
-    ? createRitualHourlyCheckTask({ everyMs: options.checkEveryMs, firstAfterMs: 10, now: clock.now })
-    : createRitualHourlyCheckTask({ now: clock.now }); // first run 15 s after start: after the test
+    ? createRitualHourlyCheckTask({ everyMs: options.checkEveryMs, firstAfterMs: 10, now: clock.now, createImprovers: false })
+    : createRitualHourlyCheckTask({ now: clock.now, createImprovers: false }); // first run 15 s after start: after the test
 
   const make = (processId?: string) => runner({ functions: [ritual, decision], periodic: [check], now: clock.now, processId });
   return { clock, improver, notify, deps, advance, ritual, decision, check, runner: make(options.processId), make };

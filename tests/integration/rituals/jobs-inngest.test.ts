@@ -246,7 +246,7 @@ describe("ritual-hourly-check on Inngest", () => {
       data: { workspaceId: notYet.workspace.id, templateId: notYet.template.id, sessionNumber: 1, origin: "ritual", status: "awaiting_review", improverAgentId: notYet.improver.id, decisionDueAt: past },
     });
 
-    const fn = createRitualHourlyCheckFunction({ now: () => now });
+    const fn = createRitualHourlyCheckFunction({ now: () => now, createImprovers: false });
     expect(fn.opts.triggers).toEqual([{ cron: HOURLY_CHECK_CRON }]);
     const engine = new InngestTestEngine({ function: fn, events: [{ name: "inngest/scheduled.timer", data: { cron: HOURLY_CHECK_CRON } }] });
     const { error, ctx } = await engine.execute({ steps: [{ id: "fan-out", handler: () => ({ ids: [] }) }] });

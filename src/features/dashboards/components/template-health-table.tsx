@@ -1,6 +1,7 @@
+import { formatDistanceToNowStrict } from "date-fns";
 import Link from "next/link";
 import { Badge } from "@/components/ui/card";
-import { formatPercent, formatScore, timeAgo } from "@/lib/format";
+import { formatDateTime, formatPercent, formatScore, timeAgo } from "@/lib/format";
 import type { TemplateHealth } from "../server/queries";
 import { trendOf } from "../window";
 import { TrendArrow } from "./trend-arrow";
@@ -48,8 +49,9 @@ export function TemplateHealthTable({ slug, templates }: { slug: string; templat
                 {t.pendingDecisions > 0 ? <Link href={`/w/${slug}/inbox`} className="font-medium text-brand-700 hover:underline">{t.pendingDecisions}</Link> : <span className="text-zinc-400">0</span>}
               </td>
               <td className="whitespace-nowrap px-3 py-3 text-zinc-600">{timeAgo(t.lastActivityAt)}</td>
-              {/* Rituals (weekly one-on-ones) are not built yet: TemplateHealth.nextRitualAt stays null until then. */}
-              <td className="px-5 py-3 text-zinc-400">{t.nextRitualAt ? t.nextRitualAt.toISOString() : "—"}</td>
+              <td className="whitespace-nowrap px-5 py-3 text-zinc-600" data-testid="health-next-ritual">
+                {t.nextRitualAt ? <time dateTime={t.nextRitualAt.toISOString()} title={formatDateTime(t.nextRitualAt)}>{formatDistanceToNowStrict(t.nextRitualAt, { addSuffix: true })}</time> : <span className="text-zinc-400">paused</span>}
+              </td>
             </tr>
           ))}
         </tbody>

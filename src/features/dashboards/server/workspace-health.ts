@@ -14,12 +14,12 @@ export type TemplateHealth = {
   runsThisWeek: number;
   pendingDecisions: number;
   lastActivityAt: Date | null;
-  /** Rituals (the weekly one-on-one) come later; until then the page shows "—". */
+  /** The improver's next scheduled ritual (null: no improver, or it is paused). */
   nextRitualAt: Date | null;
 };
 
 /**
- * Every template of the workspace at a glance: quality and acceptance in the last 7 days vs the 7
+ * Every task template of the workspace at a glance (the improver templates have their own pages): quality and acceptance in the last 7 days vs the 7
  * before, pending decisions, last run. Two concurrent statements; per template only index range scans
  * (WakeRun (templateId, startedAt), ChangeDecision (templateId, decidedAt)), pending items grouped once.
  */
@@ -28,13 +28,15 @@ export async function getWorkspaceHealth({ workspaceId, now = new Date() }: { wo
   const cur = ts(start);
   // Two statements sent concurrently: runs side and decisions side, each one index range per template.
   const [rows, decisionRows] = await Promise.all([
-    db.$queryRaw<{ id: string; name: string; kind: TemplateKind; head: number | null; q: number | null; q_prev: number | null; runs: number; pending: number; last_at: Date | string | null }[]>`
+    db.$queryRaw<{ id: string; name: string; kind: TemplateKind; head: number | null; q: number | null; q_prev: number | null; runs: number; pending: number; last_at: Date | string | null; next_ritual: Date | string | null }[]>`
       WITH pending AS (
         SELECT "templateId", count(*)::int AS n FROM "ChangeItem"
         WHERE "workspaceId" = ${workspaceId} AND "status" = 'pending'
         GROUP BY 1
       )
-      SELECT t."id", t."name", t."kind", hv."number" AS head, r.q, r.q_prev, r.runs, COALESCE(pending.n, 0) AS pending, la.last_at
+      SELECT t."id", t."name", t."kind", hv."number" AS head, r.q, r.q_prev, r.runs, COALESCE(pending.n, 0) AS pending, la.last_at,
+        (SELECT s."scheduledWakeAt" FROM "Agent" a JOIN "AgentState" s ON s."agentId" = a."id"
+         WHERE a."targetTemplateId" = t."id" AND a."workspaceId" = ${workspaceId} AND a."kind" = 'templateImprover' AND a."lifecycle" = 'active') AS next_ritual
       FROM "AgentTemplate" t
       LEFT JOIN "TemplateVersion" hv ON hv."id" = t."headVersionId"
       LEFT JOIN pending ON pending."templateId" = t."id"
@@ -48,8 +50,8 @@ export async function getWorkspaceHealth({ workspaceId, now = new Date() }: { wo
       LEFT JOIN LATERAL (
         SELECT max("startedAt") AS last_at FROM "WakeRun" WHERE "templateId" = t."id" AND "workspaceId" = ${workspaceId}
       ) la ON true
-      WHERE t."workspaceId" = ${workspaceId}
-      ORDER BY t."level", t."name"`,
+      WHERE t."workspaceId" = ${workspaceId} AND t."level" = 0
+      ORDER BY t."name"`,
     db.$queryRaw<{ id: string; confirmed: number; rejected: number; confirmed_prev: number; rejected_prev: number }[]>`
       SELECT t."id", d.*
       FROM "AgentTemplate" t, LATERAL (
@@ -75,8 +77,7 @@ export async function getWorkspaceHealth({ workspaceId, now = new Date() }: { wo
     runsThisWeek: int(r.runs),
     pendingDecisions: int(r.pending),
     lastActivityAt: utc(r.last_at),
-    // TODO(rituals): the improver's AgentState.scheduledWakeAt once the weekly ritual exists.
-    nextRitualAt: null,
+    nextRitualAt: utc(r.next_ritual),
     };
   });
 }

@@ -51,8 +51,8 @@ export type HourlyCheckDeps = {
 };
 
 /** One check: what the embedded runner's interval and the Inngest cron function both do. */
-export async function runHourlyCheck(deps: HourlyCheckDeps, now = new Date()) {
-  const improversCreated = await ensureAllImprovers(now);
+export async function runHourlyCheck(deps: HourlyCheckDeps, now = new Date(), { createImprovers = true }: { createImprovers?: boolean } = {}) {
+  const improversCreated = createImprovers ? await ensureAllImprovers(now) : 0;
   const [due, expired] = await Promise.all([findDueImprovers(now), findExpiredRituals(now)]);
   for (const d of due) await deps.requestRitual({ ...d, reason: "scheduled" });
   for (const e of expired) await deps.announceExpiry(e);
