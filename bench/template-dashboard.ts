@@ -64,10 +64,10 @@ cases.push(["weekly series 13 weeks", () => q.getWeeklySeries({ ...scope, weeks:
 cases.push(["workspace health", () => q.getWorkspaceHealth({ workspaceId, now })]);
 // The feedback section (the feedback slice's read model): FeedbackItem rows, written at write time.
 const { getFeedbackBreakdown } = await import("@/features/feedback/server/queries");
-for (const days of [7, 30]) cases.push([`feedback breakdown ${days}d`, () => getFeedbackBreakdown({ ...scope, days, now })]);
+for (const days of [7, 30, 90]) cases.push([`feedback breakdown ${days}d`, () => getFeedbackBreakdown({ ...scope, days, now })]);
 
 console.log(`→ ${cases.length} queries × ${RUNS} runs (3 warm-up runs each)…`);
-const results: { name: string; total: Summary; sql: Summary; worst: Captured }[] = [];
+const results: { name: string; total: Summary; sql: Summary; worst: Captured | undefined }[] = [];
 for (const [name, fn] of cases) {
   const totals: number[] = [];
   const sqls: number[] = [];
@@ -79,12 +79,64 @@ for (const [name, fn] of cases) {
     sqls.push(s.sql.reduce((a, c) => a + c.ms, 0));
     for (const c of s.sql) if (!worst || c.ms > worst.ms) worst = c;
   }
-  results.push({ name, total: summarize(totals), sql: summarize(sqls), worst: worst! });
+  results.push({ name, total: summarize(totals), sql: summarize(sqls), worst });
 }
+
+// ---- write-time cost of the breakdown's upkeep: FeedbackItem inserts ------------------------------
+// The daily-count trigger (FeedbackItem_daily_counts) off vs on, alternating, 3 rounds each (median);
+// then the pattern index dropped (3 rounds, trigger off) and rebuilt. Bulk = one INSERT … SELECT of
+// BULK items; single-row = SINGLE one-row INSERT statements in a server-side loop (no client round
+// trip). The other FeedbackItem triggers (count blocks) stay on throughout.
+console.log("→ write-time cost: FeedbackItem inserts with the daily-count trigger / pattern index on vs off…");
+const BULK = 20_000;
+const SINGLE = 2_000;
+const PATTERN_INDEX = "FeedbackItem_templateId_category_sentiment_occurredAt_agent_idx";
+const { rows: indexRows } = await pool.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [PATTERN_INDEX]);
+let batch = 0;
+const itemValues = (b: string) => `'wt${b}_' || i, '${workspaceId}', '${templateId}', 'fba_' || (i % ${AGENTS}), 'observation', 'wt${b}_' || i,
+  (ARRAY['positive', 'negative', 'neutral'])[1 + i % 3]::"Sentiment", (ARRAY['accuracy', 'communication', 'prioritization', 'tooling', 'timeliness', 'general'])[1 + i % 6]::"FeedbackCategory",
+  0.8, 'rule', 'The estimate was wrong by two days (#' || i || ').', 0, now() - (i % 3) * interval '1 hour'`;
+const itemColumns = `"id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt"`;
+const insertBulk = async () => {
+  const b = `b${batch++}`;
+  const t = performance.now();
+  await pool.query(`INSERT INTO "FeedbackItem" (${itemColumns}) SELECT ${itemValues(b)} FROM generate_series(1, ${BULK}) i`);
+  return ((performance.now() - t) * 1000) / BULK;
+};
+const insertSingle = async () => {
+  const b = `s${batch++}`;
+  const t = performance.now();
+  await pool.query(`DO $$ BEGIN FOR i IN 1..${SINGLE} LOOP INSERT INTO "FeedbackItem" (${itemColumns}) SELECT ${itemValues(b)}; END LOOP; END $$`);
+  return ((performance.now() - t) * 1000) / SINGLE;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const setTrigger = (on: boolean) => pool.query(`ALTER TABLE "FeedbackItem" ${on ? "ENABLE" : "DISABLE"} TRIGGER "FeedbackItem_daily_counts"`);
+const writeCost: Record<string, { noIndexUs: number; offUs: number; onUs: number }> = {};
+for (const [name, fn] of [["bulk", insertBulk], ["single-row", insertSingle]] as const) {
+  const off: number[] = [];
+  const on: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    await setTrigger(false);
+    off.push(await fn());
+    await setTrigger(true);
+    on.push(await fn());
+  }
+  writeCost[name] = { noIndexUs: 0, offUs: median(off), onUs: median(on) };
+}
+await setTrigger(false);
+await pool.query(`DROP INDEX "${PATTERN_INDEX}"`);
+for (const [name, fn] of [["bulk", insertBulk], ["single-row", insertSingle]] as const) {
+  const xs: number[] = [];
+  for (let round = 0; round < 3; round++) xs.push(await fn());
+  writeCost[name].noIndexUs = median(xs);
+}
+await pool.query(indexRows[0].indexdef);
+await setTrigger(true);
 
 mkdirSync(RESULTS, { recursive: true });
 const explained: string[] = [];
 for (const r of results) {
+  if (!r.worst) continue; // statements run inside a transaction (JIT off) are not tapped
   const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${r.worst.text}`, r.worst.values);
   const file = `${RESULTS}/explain-dashboard-${r.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.txt`;
   writeFileSync(file, `-- ${r.name}\n-- parameters: ${JSON.stringify(r.worst.values)}\n${r.worst.text}\n\n${rows.map((x) => x["QUERY PLAN"]).join("\n")}\n`);
@@ -92,12 +144,13 @@ for (const r of results) {
 }
 
 console.log(table(["query", "p50 ms", "p95 ms", "max ms", "sql p95 ms", "goal"], results.map((r) => [r.name, r.total.p50, r.total.p95, r.total.max, r.sql.p95, r.total.p95 < GOAL_MS ? "✓" : `✖ > ${GOAL_MS}`])));
+console.log("\n" + table(["µs per FeedbackItem insert", "no pattern index, no daily counts", "+ index", "+ index + daily-count trigger"], Object.entries(writeCost).map(([k, v]) => [k, v.noIndexUs, v.offUs, v.onUs])));
 const latest = `${RESULTS}/latest.json`;
 let previous: Record<string, unknown> = {};
 try {
   previous = JSON.parse(readFileSync(latest, "utf8"));
 } catch {}
-writeFileSync(latest, JSON.stringify({ ...previous, templateDashboard: { at: new Date().toISOString(), dataset: counts, loadMs: data.loadMs, goalMs: GOAL_MS, runs: RUNS, results: results.map(({ name, total, sql }) => ({ name, total, sql })), explained } }, null, 2));
+writeFileSync(latest, JSON.stringify({ ...previous, templateDashboard: { at: new Date().toISOString(), dataset: counts, loadMs: data.loadMs, goalMs: GOAL_MS, runs: RUNS, results: results.map(({ name, total, sql }) => ({ name, total, sql })), writeCost, explained } }, null, 2));
 await pool.end();
 const missed = results.filter((r) => r.total.p95 >= GOAL_MS);
 if (missed.length) console.log(`✖ ${missed.length} queries missed ${GOAL_MS} ms (plans in ${RESULTS}/explain-dashboard-*.txt)`);

@@ -43,7 +43,8 @@ export function FeedbackSection({ slug, breakdown, days }: { slug: string; break
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge tone={tone[p.sentiment]}>{p.sentiment}</Badge>
                   <span className="font-medium capitalize">{p.category}</span>
-                  <span className="text-zinc-500">· {p.agentCount} agents</span>
+                  {/* The live breakdown counts agents up to 1,000 (`capped`: at least that many). */}
+                  <span className="text-zinc-500" data-testid="pattern-agents">· {p.agentCount.toLocaleString("en")}{p.capped ? "+" : ""} agents</span>
                 </div>
                 <ul className="mt-2 space-y-1 text-zinc-600">
                   {p.examples.slice(0, 3).map((e) => (
