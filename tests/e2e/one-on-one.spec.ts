@@ -106,7 +106,9 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     await expect(page.getByTestId("user-message").first()).toContainText(DUE_DATE_REQUEST);
     await expect(page.getByTestId("assistant-message")).toHaveCount(3);
     await expect(page.getByTestId("note-chip")).toHaveCount(3); // reflection, hypothesis, decision
-    await expect(page.getByText("Session opened by Olivia Owner")).toBeVisible();
+    // The viewer's own turns read "You", live and after a reload alike.
+    await expect(page.getByText("Session opened — the improver reviews")).toBeVisible();
+    await expect(page.getByTestId("user-message").first()).toContainText("You");
     await expect(input).toBeEditable();
     expect(await db().evolutionMessage.count({ where: { session: { templateId: data.template.id } } })).toBe(6);
   });

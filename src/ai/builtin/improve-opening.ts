@@ -9,7 +9,8 @@ const PATTERN = 3;
 
 export function openingTurn(ctx: ImproverContext): ImproverTurn {
   const top = ctx.negative.slice(0, 3);
-  const best = ctx.positive[0];
+  // "Working well" names a category that is not also the main complaint, when there is one.
+  const best = ctx.positive.find((c) => c.category !== top[0]?.category) ?? ctx.positive[0];
   const lines: string[] = [];
   const delta = ctx.lines.delta.slice(0, 3).map(stripEnd);
   const hasHistory = ctx.lines.notes.length > 0 || ctx.lines.decisions.length > 0;

@@ -28,7 +28,9 @@ export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: st
 
   if ("stuck" in revision) return { text: `Understood. ${revision.stuck}`, notes: [decision("asked which part to change")] };
   const confidence = wantsDraft(reason) ? DRAFT : Math.min(CONFIDENT, Math.max(previous?.confidence ?? CONFIDENT, APPROVAL_CONFIDENCE));
-  const rationale = `You rejected the previous proposal: ${quote(reason, 300)}. This revision ${revision.change}; the rest is unchanged.${previous ? ` Earlier rationale: ${previous.rationale}` : ""}`;
+  // The version keeps why it exists (the first sentence of the earlier rationale) and what the rejection changed.
+  const why = previous?.rationale.split(/(?<=[.!?])\s/)[0]?.trim();
+  const rationale = `${why ? `${why} ` : ""}Revised after your rejection (${quote(reason, 300)}): this revision ${revision.change}; the rest is unchanged.`;
   return {
     text: `Understood: this revision ${revision.change}. Here it is again as ${versionLabel(ctx.version)}.`,
     proposal: { directives: revision.directives, rationale: rationale.slice(0, 2_000), confidence },

@@ -202,7 +202,8 @@ describe("built-in improver: rejections", () => {
     const { before, after, second } = await proposeThenReject("It should mention the customer by name.");
     expect(after.directives.startsWith(before.directives)).toBe(true);
     expect(after.directives).toContain("- Mention the customer by name.");
-    expect(after.rationale).toMatch(/You rejected the previous proposal: "It should mention the customer by name"/);
+    expect(after.rationale).toMatch(/^Addresses 12 negative accuracy items.*Revised after your rejection \("It should mention the customer by name"\)/);
+    expect(after.rationale).not.toMatch(/Earlier rationale/);
     expect(second.calls.notes).toEqual([expect.objectContaining({ kind: "decision", content: expect.stringMatching(/^Rejected: It should mention the customer by name; revised/) })]);
   });
 });

@@ -16,6 +16,8 @@ import { ProposalCard, type ProposalCardData } from "./proposal-card";
 // after every answer and decision) and fall back to the tool call while it streams.
 
 type Props = {
+  /** The viewer: their own messages read "You", live and after a reload. */
+  currentUserId: string;
   workspaceSlug: string;
   templateId: string;
   sessionId: string;
@@ -40,7 +42,7 @@ function readableError(error: Error): string {
   }
 }
 
-export function OneOnOneChat({ workspaceSlug, templateId, sessionId, initialMessages, proposals, head, open, canChat, canDecide }: Props) {
+export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, sessionId, initialMessages, proposals, head, open, canChat, canDecide }: Props) {
   const router = useRouter();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
@@ -73,9 +75,13 @@ export function OneOnOneChat({ workspaceSlug, templateId, sessionId, initialMess
     void sendMessage({ text: OPENING_REQUEST, metadata: { kind: "opening" } });
   }, [writable, initialMessages.length, sendMessage]);
 
+  // Follow the conversation as it grows, but open a session at its top (its summary), not its end.
+  const seen = useRef(initialMessages.length);
   useEffect(() => {
+    if (messages.length === seen.current && status === "ready") return;
+    seen.current = messages.length;
     bottomRef.current?.scrollIntoView({ block: "end", behavior: "smooth" });
-  }, [messages]);
+  }, [messages, status]);
 
   const byId = new Map(proposals.map((p) => [p.id, p]));
   const send = (text: string, metadata?: ChatMetadata) => {
@@ -96,6 +102,7 @@ export function OneOnOneChat({ workspaceSlug, templateId, sessionId, initialMess
           <Message
             key={m.id}
             message={m}
+            currentUserId={currentUserId}
             render={(part, key) => (
               <PartView
                 key={key}
@@ -110,7 +117,7 @@ export function OneOnOneChat({ workspaceSlug, templateId, sessionId, initialMess
                     canDecide={open && canDecide}
                     onRejected={(proposalId, reason) => send(rejectionMessage(reason), { kind: "rejection", proposalId })}
                     onKeepTalking={() => inputRef.current?.focus()}
-                    onDecided={() => router.refresh()}
+                    onDecided={(finished) => (finished ? router.replace(`?session=${sessionId}`) : router.refresh())}
                   />
                 )}
               />
@@ -171,20 +178,27 @@ export function OneOnOneChat({ workspaceSlug, templateId, sessionId, initialMess
   );
 }
 
-function Message({ message, render }: { message: ImproverUIMessage; render: (part: Part, key: string) => React.ReactNode }) {
+function Message({ message, currentUserId, render }: { message: ImproverUIMessage; currentUserId: string; render: (part: Part, key: string) => React.ReactNode }) {
   const kind = message.metadata?.kind;
+  // Messages typed in this page have no author yet: they are the viewer's own.
+  const mine = !message.metadata?.authorId || message.metadata.authorId === currentUserId;
+  const author = mine ? null : (message.metadata?.authorName ?? "A teammate");
   if (message.role === "user" && kind === "opening") {
     return (
       <li className="text-center text-xs text-zinc-500">
-        Session opened{message.metadata?.authorName ? ` by ${message.metadata.authorName}` : ""} — the improver reviews what changed since the last session.
+        Session opened{author ? ` by ${author}` : ""} — the improver reviews what changed since the last session.
       </li>
     );
+  }
+  if (message.role === "user" && kind === "ritual") {
+    const text = message.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+    return <li className="text-center text-xs text-zinc-500">Weekly ritual — {text.startsWith("Weekly ritual, analysis") ? "the improver analyses the week's feedback" : text.startsWith("Weekly ritual, proposal") ? "the improver proposes new directives" : "the improver revises after a rejection"}</li>;
   }
   if (message.role === "user") {
     const text = message.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
     return (
       <li className="flex flex-col items-end" data-testid="user-message">
-        <span className="mb-1 text-xs text-zinc-500">{message.metadata?.authorName ?? "You"}</span>
+        <span className="mb-1 text-xs text-zinc-500">{author ?? "You"}</span>
         <div className={cn("max-w-[80%] whitespace-pre-wrap rounded-2xl rounded-br-sm px-4 py-2 text-sm", kind === "rejection" ? "border border-red-200 bg-red-50 text-red-900" : "bg-brand-600 text-white")}>{text}</div>
       </li>
     );

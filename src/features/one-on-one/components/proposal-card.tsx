@@ -38,7 +38,8 @@ type Props = {
   canDecide: boolean;
   onRejected: (proposalId: string, reason: string) => void;
   onKeepTalking: () => void;
-  onDecided: () => void;
+  /** `finished`: the approval also completed the session. */
+  onDecided: (finished?: boolean) => void;
   /** In the chat a rejection becomes the next turn; elsewhere (the ritual review page) the ritual revises on its own. */
   inChat?: boolean;
 };
@@ -54,7 +55,7 @@ const statusBadge: Record<ProposalCardData["status"], { tone: "zinc" | "brand" |
 export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, onRejected, onKeepTalking, onDecided, inChat = true }: Props) {
   const [mode, setMode] = useState<"idle" | "approve" | "reject">("idle");
   const nextNumber = proposal.resultingVersion ?? (proposal.base ? proposal.base.number + 1 : null);
-  const badge = statusBadge[proposal.status];
+  const badge = proposal.status === "pending" && !canDecide ? { tone: "brand" as const, label: "Awaiting a decision" } : statusBadge[proposal.status];
   const open = proposal.status === "pending" || proposal.status === "draft";
   return (
     <section className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-sm" aria-label={`Proposal${nextNumber ? ` for v${nextNumber}` : ""}`} data-testid="proposal-card" data-status={proposal.status}>
@@ -192,7 +193,8 @@ function diffRows(before: string, after: string): { rows: DiffRow[]; added: numb
     rows.push(line);
   });
   flush();
-  return { rows, added: lines.filter((l) => l.kind === "added").length, removed: lines.filter((l) => l.kind === "removed").length };
+  const counted = (kind: DiffLine["kind"]) => lines.filter((l) => l.kind === kind && l.text.trim() !== "").length;
+  return { rows, added: counted("added"), removed: counted("removed") };
 }
 
 /** Line diff of the directives (unchanged stretches folded); removed lines carry their provenance. */
@@ -208,7 +210,7 @@ function LineDiff({ before, after, flags }: { before: string; after: string; fla
         className={cn("whitespace-pre-wrap px-3", l.kind === "added" && "bg-emerald-50 text-emerald-900", l.kind === "removed" && "bg-red-50 text-red-900 line-through decoration-red-300", l.kind === "same" && "text-zinc-600")}
       >
         <span className="mr-2 select-none text-zinc-400" aria-hidden>
-          {l.kind === "added" ? "+" : l.kind === "removed" ? "−" : " "}
+          {l.text.trim() === "" ? " " : l.kind === "added" ? "+" : l.kind === "removed" ? "−" : " "}
         </span>
         <span className="sr-only">{l.kind === "added" ? "Added: " : l.kind === "removed" ? "Removed: " : ""}</span>
         {l.text || " "}
@@ -249,11 +251,11 @@ function LineDiff({ before, after, flags }: { before: string; after: string; fla
   );
 }
 
-function ApproveForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspaceSlug: string; proposalId: string; onCancel: () => void; onDone: () => void }) {
+function ApproveForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspaceSlug: string; proposalId: string; onCancel: () => void; onDone: (finished: boolean) => void }) {
   const id = useId();
   const [rating, setRating] = useState(0.75);
   const { run, pending, error } = useAction(approveProposal);
-  const approve = (finish: boolean) => void run({ workspaceSlug, proposalId, rating, finish }, onDone);
+  const approve = (finish: boolean) => void run({ workspaceSlug, proposalId, rating, finish }, () => onDone(finish));
   return (
     <div className="space-y-2" role="group" aria-label="Approve proposal">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">

@@ -7,16 +7,24 @@ import { formatPercent, formatScore } from "@/lib/format";
 // The inline metrics card at the top of a session: what changed since the last session, the
 // feedback the session classified (negative first), and this week's numbers with trends.
 
-export function SessionSummary({ feedback, metrics, delta }: { feedback: FeedbackSummary | null; metrics: TemplateMetrics; delta: { total: number; capped: boolean } }) {
+export function SessionSummary({ feedback, metrics, delta }: { feedback: FeedbackSummary | null; metrics: TemplateMetrics; delta: { total: number; capped: boolean } | null }) {
   const negatives = feedback?.byCategory.filter((c) => c.negative > 0).sort((a, b) => b.negative - a.negative).slice(0, 3) ?? [];
   const pts = (d: number) => `${Math.round(d * 100)} pts`;
   return (
     <dl className="grid grid-cols-2 gap-px border-b border-zinc-100 bg-zinc-100 text-sm sm:grid-cols-4" aria-label="Session summary" data-testid="session-summary">
       <div className="bg-white px-4 py-3">
-        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Since last session</dt>
+        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">{delta ? "Since last session" : "Feedback covered"}</dt>
         <dd className="mt-1 text-lg font-semibold tabular-nums text-zinc-900">
-          {delta.total.toLocaleString("en")}
-          {delta.capped ? "+" : ""} <span className="text-sm font-normal text-zinc-500">changes</span>
+          {delta ? (
+            <>
+              {delta.total.toLocaleString("en")}
+              {delta.capped ? "+" : ""} <span className="text-sm font-normal text-zinc-500">changes</span>
+            </>
+          ) : (
+            <>
+              {(feedback?.totals.items ?? 0).toLocaleString("en")} <span className="text-sm font-normal text-zinc-500">items</span>
+            </>
+          )}
         </dd>
       </div>
       <div className="bg-white px-4 py-3">

@@ -14,6 +14,9 @@ import type { DecisionHistory } from "./decision-history";
 export { CONTEXT_BUDGETS, CONTEXT_CAPS, type SectionKey } from "./budgets";
 export type { DecisionHistory } from "./decision-history";
 
+/** Details written by the rules for numeric signals: examples only when nothing better exists. */
+const STRUCTURED_SIGNAL = /^(Report confidence|Quality score|Rated \d|Confirmed propose_|Deferred propose_)/;
+
 export type ContextSection = {
   key: SectionKey;
   /** The heading text. */
@@ -210,7 +213,11 @@ function sentimentPart(feedback: FeedbackSummary, sentiment: "negative" | "posit
   const rows = feedback.byCategory
     .filter((c) => c[sentiment] > 0)
     .sort((a, b) => b[sentiment] - a[sentiment] || a.category.localeCompare(b.category));
-  const example = (category: string) => feedback.patterns.find((p) => p.category === category && p.sentiment === sentiment)?.examples[0]?.detail ?? null;
+  // Prefer what someone wrote (an observation, a rejection reason) over a structured signal ("Report confidence 0.35").
+  const example = (category: string) => {
+    const examples = feedback.patterns.find((p) => p.category === category && p.sentiment === sentiment)?.examples ?? [];
+    return (examples.find((e) => !STRUCTURED_SIGNAL.test(e.detail)) ?? examples[0])?.detail ?? null;
+  };
   const lines = rows.map((c) => formatCategoryLine(c.category, c[sentiment], example(c.category)));
   const heading = `${FEEDBACK_SUBSECTION[sentiment]} (${formatInt(feedback.totals[sentiment])})`;
   return { text: [heading, ...(lines.length ? lines : [`(no ${sentiment} feedback)`])].join("\n"), items: lines.length };

@@ -19,6 +19,7 @@ import { getTemplate } from "@/features/templates/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 import { formatDateTime } from "@/lib/format";
+import { MAX_APPROVED_MUTATIONS } from "@/ai/prompts/improver";
 
 export const metadata: Metadata = { title: "One-on-one" };
 
@@ -85,7 +86,8 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
     listProposals(workspaceId, chosen.id),
     buildSessionContext(chosen, now),
     getTemplateMetrics({ workspaceId, templateId: template.id, days: 7, now }),
-    countChangesSince({ workspaceId, templateId: template.id, sinceCounter: Number(chosen.sinceCounter) }),
+    // Live for an open session; a closed one shows the feedback it covered instead.
+    isOpen(chosen.status) ? countChangesSince({ workspaceId, templateId: template.id, sinceCounter: Number(chosen.sinceCounter) }) : Promise.resolve(null),
   ]);
   const approved = proposals.filter((p) => p.status === "approved");
 
@@ -100,24 +102,28 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
               <Badge tone={STATUS_TONE[chosen.status]}>{STATUS_LABEL[chosen.status]}</Badge>
               {chosen.origin === "ritual" ? <Badge>Weekly ritual</Badge> : null}
               <span className="text-zinc-500">started {formatDateTime(chosen.createdAt)}</span>
-              {approved.length ? <span className="text-zinc-500">· {approved.length} of 3 changes approved</span> : null}
+              {approved.length ? <span className="text-zinc-500">· {approved.length === 1 ? "1 change" : `${approved.length} changes`} approved{open ? ` (at most ${MAX_APPROVED_MUTATIONS} per session)` : ""}</span> : null}
             </div>
             {open && canDecide ? <SessionControls workspaceSlug={slug} sessionId={chosen.id} approved={chosen.approvedMutations} /> : null}
           </div>
           <SessionSummary feedback={sessionFeedback(chosen)} metrics={metrics} delta={delta} />
+          {open && !canDecide ? (
+            <p className="border-b border-zinc-100 bg-zinc-50 px-4 py-2 text-sm text-zinc-600" role="status">
+              You can read this session; members and above talk with the improver and decide on its proposals.
+            </p>
+          ) : null}
           {!open ? (
             <p className="border-b border-zinc-100 bg-zinc-50 px-4 py-2 text-sm text-zinc-600" role="status">
               {chosen.status === "completed"
                 ? `Completed ${chosen.completedAt ? formatDateTime(chosen.completedAt) : ""}${chosen.userRating != null ? ` · rated ${chosen.userRating.toFixed(2)}` : ""}${approved.length ? ` · created ${approved.map((p) => `v${p.resultingVersion}`).join(", ")}` : ""}.`
                 : chosen.status === "skipped" ? `Skipped: ${chosen.outcomeNote ?? "too little new feedback."}` : `Abandoned: no version was created.${chosen.outcomeNote ? ` ${chosen.outcomeNote}` : ""}`}{" "}
-              {canChat ? (
-                <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/one-on-one`}>
-                  Back to the one-on-one
-                </Link>
-              ) : null}
+              <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/one-on-one`}>
+                {sessions.some((s) => isOpen(s.status)) ? "Go to the open session" : canChat ? "Start a new one-on-one" : "Back to the one-on-one"}
+              </Link>
             </p>
           ) : null}
           <OneOnOneChat
+            currentUserId={ctx.user.id}
             workspaceSlug={slug}
             templateId={template.id}
             sessionId={chosen.id}
