@@ -20,6 +20,8 @@ export const permissions = {
   "feedback.classify": "member",
   "improver.chat": "member",
   "proposals.decide": "member",
+  "rituals.run": "member",
+  "rituals.manage": "admin",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof permissions;

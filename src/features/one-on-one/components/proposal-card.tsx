@@ -88,7 +88,7 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
             </p>
           ) : null}
           {mode === "approve" ? (
-            <ApproveForm workspaceSlug={workspaceSlug} proposalId={proposal.id} onCancel={() => setMode("idle")} onDone={onDecided} />
+            <ApproveForm workspaceSlug={workspaceSlug} proposalId={proposal.id} canContinue={inChat} onCancel={() => setMode("idle")} onDone={onDecided} />
           ) : mode === "reject" ? (
             <RejectForm
               workspaceSlug={workspaceSlug}
@@ -251,7 +251,8 @@ function LineDiff({ before, after, flags }: { before: string; after: string; fla
   );
 }
 
-function ApproveForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspaceSlug: string; proposalId: string; onCancel: () => void; onDone: (finished: boolean) => void }) {
+/** `canContinue`: "approve & keep talking" only where the talking happens (the chat), never on the ritual review page. */
+function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone }: { workspaceSlug: string; proposalId: string; canContinue: boolean; onCancel: () => void; onDone: (finished: boolean) => void }) {
   const id = useId();
   const [rating, setRating] = useState(0.75);
   const { run, pending, error } = useAction(approveProposal);
@@ -278,11 +279,13 @@ function ApproveForm({ workspaceSlug, proposalId, onCancel, onDone }: { workspac
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => approve(true)} disabled={pending}>
-          {pending ? "Approving…" : "Approve & finish session"}
+          {pending ? "Approving…" : canContinue ? "Approve & finish session" : "Approve with this rating"}
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => approve(false)} disabled={pending}>
-          Approve & keep talking
-        </Button>
+        {canContinue ? (
+          <Button size="sm" variant="secondary" onClick={() => approve(false)} disabled={pending}>
+            Approve & keep talking
+          </Button>
+        ) : null}
         <Button size="sm" variant="ghost" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>

@@ -19,6 +19,8 @@ import { parseWindow, weekLabel } from "@/features/dashboards/window";
 import { getFeedbackBreakdown } from "@/features/feedback/server/queries";
 import { getOpenSession } from "@/features/one-on-one/server/sessions";
 import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
+import { RitualPanel } from "@/features/rituals/components/ritual-panel";
+import { getTemplateRitualPanel } from "@/features/rituals/server/queries";
 import { NewVersionForm } from "@/features/templates/components/new-version-form";
 import { SetHeadButton } from "@/features/templates/components/set-head-button";
 import { VersionDiff } from "@/features/templates/components/version-diff";
@@ -48,7 +50,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, growth, active, versionStats, weeks, feedback, openSession] = await Promise.all([
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback, openSession, ritual] = await Promise.all([
     getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
     getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),
@@ -57,6 +59,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
     getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now }),
     getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now }),
     getOpenSession(workspaceId, template.id),
+    getTemplateRitualPanel(workspaceId, template.id, now),
   ]);
 
   const compare = CompareParams.safeParse(query);
@@ -71,6 +74,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
         description={template.description || undefined}
         actions={
           <div className="flex flex-wrap items-center gap-2 text-sm">
+            {template.kind !== "taskAgent" ? <Badge tone="amber">{template.kind === "metaImprover" ? "Meta-improver" : "Improver"} · level {template.level}</Badge> : null}
             <Badge tone="brand">Active: v{head.number}</Badge>
             <Badge>{template._count.agents} instances</Badge>
             <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/notes`}>
@@ -78,12 +82,23 @@ export default async function TemplatePage({ params, searchParams }: { params: P
             </Link>
             <Link className={buttonClass("primary", "sm")} href={`/w/${slug}/templates/${template.id}/one-on-one`}>
               <MessagesSquare className="size-4" aria-hidden />
-              {openSession ? `Continue one-on-one #${openSession.sessionNumber}` : "One-on-one"}
+              {openSession ? (openSession.origin === "ritual" ? `One-on-one · ritual #${openSession.sessionNumber}` : `Continue one-on-one #${openSession.sessionNumber}`) : "One-on-one"}
             </Link>
           </div>
         }
       />
       <div className="space-y-6">
+        {ritual ? (
+          <RitualPanel
+            slug={slug}
+            templateId={template.id}
+            panel={ritual}
+            canRun={can(ctx.membership.role, "rituals.run")}
+            canManage={can(ctx.membership.role, "rituals.manage")}
+            timezones={Intl.supportedValuesOf("timeZone")}
+          />
+        ) : null}
+
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-zinc-500">
             Dashboard for the last <b className="font-semibold text-zinc-800">{days} days</b>, compared with the {days} days before.

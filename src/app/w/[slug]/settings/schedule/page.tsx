@@ -1,0 +1,93 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Badge, Card, CardHeader, Notice, PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { describeSchedule, formatInZone } from "@/features/rituals/components/format";
+import { ScheduleForm } from "@/features/rituals/components/schedule-form";
+import { getScheduleOverview } from "@/features/rituals/server/queries";
+import { can } from "@/features/workspaces/permissions";
+import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+
+export const metadata: Metadata = { title: "Ritual schedule" };
+
+const KIND_LABEL = { taskAgent: "Task agent", templateImprover: "Improver · level 1", metaImprover: "Meta-improver · level 2" } as const;
+
+export default async function ScheduleSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const ctx = await getPageWorkspaceContext(slug);
+  const canManage = can(ctx.membership.role, "rituals.manage");
+  const { schedule, templates } = await getScheduleOverview(ctx.workspace.id);
+
+  return (
+    <>
+      <PageHeader
+        title="Ritual schedule"
+        description="When the improvers meet: each task template's improver weekly, the meta-improver on the first such weekday of the month. Templates may keep their own schedule."
+      />
+      <div className="space-y-6">
+        {canManage ? null : <Notice>Only admins and owners change the schedule; you can read it.</Notice>}
+        <Card>
+          <CardHeader title="Workspace schedule" description={`${describeSchedule(schedule)}. Saving reschedules every improver that follows it.`} />
+          <div className="px-5 py-4">
+            <ScheduleForm
+              workspaceSlug={slug}
+              target={{ kind: "workspace" }}
+              initial={schedule}
+              cadence="weekly"
+              canEdit={canManage}
+              timezones={Intl.supportedValuesOf("timeZone")}
+            />
+          </div>
+        </Card>
+        <Card>
+          <CardHeader title="Next rituals" description="Per template, in the time zone of its schedule. Change a template's own schedule on its page." />
+          {templates.length === 0 ? (
+            <div className="p-5">
+              <EmptyState title="No templates yet">Each task template gets an improver and a weekly ritual.</EmptyState>
+            </div>
+          ) : (
+            <table className="w-full text-sm" data-testid="schedule-table">
+              <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
+                <tr>
+                  <th className="px-5 py-2.5 font-medium">Template</th>
+                  <th className="px-5 py-2.5 font-medium">Schedule</th>
+                  <th className="px-5 py-2.5 font-medium">Next ritual</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100">
+                {templates.map((t) => (
+                  <tr key={t.id} data-testid="schedule-row" data-template={t.name}>
+                    <td className="px-5 py-3">
+                      <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium text-zinc-900 hover:text-brand-700">
+                        {t.name}
+                      </Link>
+                      {t.kind !== "taskAgent" ? (
+                        <span className="ml-2">
+                          <Badge tone="amber">{KIND_LABEL[t.kind]}</Badge>
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-5 py-3 text-zinc-600">
+                      {describeSchedule(t.schedule, t.cadence)}
+                      {t.overridden ? (
+                        <span className="ml-2">
+                          <Badge tone="brand">Own schedule</Badge>
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-5 py-3 font-medium tabular-nums" data-testid="schedule-next">
+                      {t.nextRitualAt ? formatInZone(t.nextRitualAt, t.schedule.timezone) : <Badge tone="amber">Paused</Badge>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <p className="border-t border-zinc-100 px-5 py-3 text-xs text-zinc-500">
+            Level-2 templates (the meta-improver&apos;s directives) have no ritual: people edit them.
+          </p>
+        </Card>
+      </div>
+    </>
+  );
+}

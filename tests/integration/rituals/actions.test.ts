@@ -1,0 +1,266 @@
+import { TZDate } from "@date-fns/tz";
+import { describe, expect, it } from "vitest";
+import { runRitualNow } from "@/features/rituals/actions/run-ritual-now";
+import { setImproverLifecycle } from "@/features/rituals/actions/set-improver-lifecycle";
+import { updateTemplateSchedule } from "@/features/rituals/actions/update-template-schedule";
+import { updateWorkspaceSchedule } from "@/features/rituals/actions/update-workspace-schedule";
+import { ensureWorkspaceImprovers, getImproverOf } from "@/features/rituals/server/improvers";
+import { getRitualReview, getScheduleOverview, getTemplateRitualPanel } from "@/features/rituals/server/queries";
+import { advanceRitual, beginRitual } from "@/features/rituals/server/ritual";
+import { createAgent } from "@/features/agents/server/create-agent";
+import { startSession } from "@/features/one-on-one/server/sessions";
+import { createTemplate } from "@/features/templates/server/create-template";
+import { IMPROVER_RITUAL_ID } from "@/jobs/functions/improver-ritual";
+import { db } from "@/server/db";
+import type { Scope } from "@/server/scope";
+import { createWorkspace, uid } from "../../factories";
+import { actAs } from "../../support/session";
+import { classifier, scriptedImprover } from "./jobs-fixture";
+
+// The ritual actions through the real action client: who may run, pause and schedule rituals
+// (viewer 403, member runs, admin manages, outsider 404, bad input 400 per field), what each one
+// writes (a queued improver-ritual job, the lifecycle, recomputed wakes), and the read models of
+// the review page and the template panel, scoped by workspace.
+
+async function fixture() {
+  const { workspace, owner, members } = await createWorkspace({ roles: ["admin", "member", "viewer"] });
+  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const template = await createTemplate({ scope, name: `Triage ${uid()}`, directives: "You triage support tickets." });
+  const improver = (await getImproverOf(workspace.id, template.id))!;
+  const meta = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: workspace.id, kind: "metaImprover" } });
+  const level1 = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: workspace.id, kind: "templateImprover" } });
+  const outsider = await createWorkspace();
+  return { workspace, slug: workspace.slug, owner, admin: members.admin!, member: members.member!, viewer: members.viewer!, scope, template, improver, meta, level1, outsider: outsider.owner };
+}
+
+/** The local weekday and hour of `date` in `tz`. */
+const localOf = (date: Date, tz: string) => {
+  const local = new TZDate(date.getTime(), tz);
+  return { weekday: local.getDay(), hour: local.getHours(), minutes: local.getMinutes(), date: local.getDate() };
+};
+
+const wakeOf = async (agentId: string) => (await db.agentState.findUniqueOrThrow({ where: { agentId } })).scheduledWakeAt!;
+
+describe("runRitualNow", () => {
+  it("members and owners queue an improver-ritual job for the template's improver; viewers 403, outsiders 404, bad input 400", async () => {
+    const f = await fixture();
+
+    actAs(f.viewer);
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 403 } });
+    actAs(f.outsider);
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
+    actAs(null);
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id } })).toBe(0);
+
+    actAs(f.member);
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: "" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { templateId: [expect.any(String)] } } });
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: "no-such-template" })).toMatchObject({ ok: false, error: { status: 404 } });
+    const started = await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id });
+    expect(started).toEqual({ ok: true, data: { started: true, improverAgentId: f.improver.id } });
+    const jobs = await db.job.findMany({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id } });
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ status: "pending", payload: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } });
+
+    // A second click while the job waits coalesces into it.
+    actAs(f.owner);
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: true, data: { started: true } });
+    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id, status: "pending" } })).toBe(1);
+  });
+
+  it("refuses a level-2 template (depth policy), creates the meta-improver for the level-1 template, and never reaches another workspace's template", async () => {
+    const f = await fixture();
+    actAs(f.member);
+    const refused = await runRitualNow({ workspaceSlug: f.slug, templateId: f.meta.id });
+    expect(refused).toMatchObject({ ok: false, error: { status: 403, message: expect.stringContaining("improved by people only") } });
+    expect(await db.agent.count({ where: { targetTemplateId: f.meta.id } })).toBe(0);
+
+    const level1 = await runRitualNow({ workspaceSlug: f.slug, templateId: f.level1.id });
+    expect(level1).toMatchObject({ ok: true, data: { started: true } });
+    const metaImprover = await db.agent.findFirstOrThrow({ where: { workspaceId: f.workspace.id, kind: "metaImprover", targetTemplateId: f.level1.id } });
+    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: metaImprover.id } })).toBe(1);
+
+    // The outsider's own workspace does not reach this template either.
+    const other = await createWorkspace();
+    actAs(other.owner);
+    expect(await runRitualNow({ workspaceSlug: other.workspace.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
+  });
+
+  it("returns the ritual already under way; an open one-on-one or a paused improver is a conflict", async () => {
+    const f = await fixture();
+    actAs(f.member);
+    const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 409, message: expect.stringContaining(`One-on-one #${session.sessionNumber} is open`) } });
+    await db.evolutionSession.update({ where: { id: session.id }, data: { status: "abandoned" } });
+
+    await db.agent.update({ where: { id: f.improver.id }, data: { lifecycle: "dormant" } });
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 409, message: expect.stringContaining("paused") } });
+    await db.agent.update({ where: { id: f.improver.id }, data: { lifecycle: "active" } });
+
+    const begun = await beginRitual({ workspaceId: f.workspace.id, improverAgentId: f.improver.id });
+    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toEqual({ ok: true, data: { started: false, sessionId: begun.sessionId } });
+    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id } })).toBe(0);
+  });
+});
+
+describe("setImproverLifecycle", () => {
+  it("admins pause and resume; members and viewers 403, outsiders 404, bad input 400; resuming moves a missed wake forward", async () => {
+    const f = await fixture();
+    for (const user of [f.member, f.viewer]) {
+      actAs(user);
+      expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 403 } });
+    }
+    actAs(f.outsider);
+    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 404 } });
+    actAs(f.admin);
+    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "destroyed" as "dormant" })).toMatchObject({
+      ok: false,
+      error: { status: 400, fieldErrors: { lifecycle: ["Choose active or dormant."] } },
+    });
+    expect((await db.agent.findUniqueOrThrow({ where: { id: f.improver.id } })).lifecycle).toBe("active");
+
+    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: true, data: { lifecycle: "dormant" } });
+    expect((await db.agent.findUniqueOrThrow({ where: { id: f.improver.id } })).lifecycle).toBe("dormant");
+    expect(await getTemplateRitualPanel(f.workspace.id, f.template.id)).toMatchObject({ capped: false, nextRitualAt: null, improver: { lifecycle: "dormant" } });
+
+    // While paused the wake passed: resuming schedules the next slot instead of running at once.
+    await db.agentState.update({ where: { agentId: f.improver.id }, data: { scheduledWakeAt: new Date(Date.now() - 3 * 24 * 3_600_000) } });
+    actAs(f.owner);
+    const resumed = await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "active" });
+    expect(resumed).toMatchObject({ ok: true, data: { lifecycle: "active" } });
+    expect((await db.agent.findUniqueOrThrow({ where: { id: f.improver.id } })).lifecycle).toBe("active");
+    const wake = await wakeOf(f.improver.id);
+    expect(wake.getTime()).toBeGreaterThan(Date.now());
+    expect(localOf(wake, "UTC")).toMatchObject({ weekday: 1, hour: 9, minutes: 0 });
+
+    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.meta.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 403 } });
+  });
+});
+
+describe("updateWorkspaceSchedule", () => {
+  it("admins only; an unknown time zone or an hour out of range is a 400 with field messages", async () => {
+    const f = await fixture();
+    const input = { workspaceSlug: f.slug, weekday: 3, hour: 14, timezone: "Europe/Berlin" };
+    for (const user of [f.member, f.viewer]) {
+      actAs(user);
+      expect(await updateWorkspaceSchedule(input)).toMatchObject({ ok: false, error: { status: 403 } });
+    }
+    actAs(f.outsider);
+    expect(await updateWorkspaceSchedule(input)).toMatchObject({ ok: false, error: { status: 404 } });
+
+    actAs(f.admin);
+    expect(await updateWorkspaceSchedule({ ...input, timezone: "Mars/Olympus" })).toMatchObject({
+      ok: false,
+      error: { status: 400, fieldErrors: { timezone: ["Unknown time zone: use an IANA name such as Europe/Berlin."] } },
+    });
+    expect(await updateWorkspaceSchedule({ ...input, hour: 24, weekday: 7 })).toMatchObject({
+      ok: false,
+      error: { status: 400, fieldErrors: { hour: ["Hours go from 0 to 23."], weekday: ["Choose a weekday between Sunday and Saturday."] } },
+    });
+    expect(await db.workspace.findUniqueOrThrow({ where: { id: f.workspace.id } })).toMatchObject({ ritualWeekday: 1, ritualHour: 9, ritualTimezone: "UTC" });
+  });
+
+  it("recomputes the wakes of the improvers that follow it: weekly for level 1, monthly for the meta-improver; a template's own schedule stays", async () => {
+    const f = await fixture();
+    const own = await createTemplate({ scope: f.scope, name: `Own ${uid()}`, directives: "Own schedule." });
+    const ownImprover = (await getImproverOf(f.workspace.id, own.id))!;
+    actAs(f.admin);
+    expect(await updateTemplateSchedule({ workspaceSlug: f.slug, templateId: own.id, weekday: 5, hour: 7, timezone: "Asia/Tokyo" })).toMatchObject({ ok: true });
+    const ownWake = await wakeOf(ownImprover.id);
+    await ensureWorkspaceImprovers(f.workspace.id); // the meta-improver, as the hourly check creates it
+    const metaImprover = await db.agent.findFirstOrThrow({ where: { workspaceId: f.workspace.id, kind: "metaImprover" } });
+
+    const before = Date.now();
+    const saved = await updateWorkspaceSchedule({ workspaceSlug: f.slug, weekday: 3, hour: 14, timezone: "America/New_York" });
+    expect(saved).toMatchObject({ ok: true, data: { schedule: { weekday: 3, hour: 14, timezone: "America/New_York" }, rescheduled: 2 } });
+    expect(await db.workspace.findUniqueOrThrow({ where: { id: f.workspace.id } })).toMatchObject({ ritualWeekday: 3, ritualHour: 14, ritualTimezone: "America/New_York" });
+
+    const weekly = await wakeOf(f.improver.id);
+    expect(localOf(weekly, "America/New_York")).toMatchObject({ weekday: 3, hour: 14, minutes: 0 });
+    expect(weekly.getTime()).toBeGreaterThan(before);
+    expect(weekly.getTime() - before).toBeLessThanOrEqual(7 * 24 * 3_600_000);
+
+    const monthly = await wakeOf(metaImprover.id);
+    expect(localOf(monthly, "America/New_York")).toMatchObject({ weekday: 3, hour: 14, minutes: 0 });
+    expect(localOf(monthly, "America/New_York").date).toBeLessThanOrEqual(7); // the first Wednesday of its month
+    expect(monthly.getTime()).toBeGreaterThan(before);
+
+    expect((await wakeOf(ownImprover.id)).getTime()).toBe(ownWake.getTime());
+
+    const overview = await getScheduleOverview(f.workspace.id);
+    expect(overview.schedule).toEqual({ weekday: 3, hour: 14, timezone: "America/New_York" });
+    expect(overview.templates.find((t) => t.id === own.id)).toMatchObject({ overridden: true, schedule: { weekday: 5, hour: 7, timezone: "Asia/Tokyo" }, cadence: "weekly" });
+    expect(overview.templates.find((t) => t.id === f.level1.id)).toMatchObject({ overridden: false, cadence: "monthly" });
+    expect(overview.templates.some((t) => t.id === f.meta.id)).toBe(false);
+  });
+});
+
+describe("updateTemplateSchedule", () => {
+  it("admins set a template's own schedule (fields may inherit) and reset it; the improver's wake follows; level 2 refused", async () => {
+    const f = await fixture();
+    const input = { workspaceSlug: f.slug, templateId: f.template.id, weekday: 5, hour: 16, timezone: "Asia/Tokyo" };
+    for (const user of [f.member, f.viewer]) {
+      actAs(user);
+      expect(await updateTemplateSchedule(input)).toMatchObject({ ok: false, error: { status: 403 } });
+    }
+    actAs(f.outsider);
+    expect(await updateTemplateSchedule(input)).toMatchObject({ ok: false, error: { status: 404 } });
+
+    actAs(f.admin);
+    expect(await updateTemplateSchedule({ ...input, timezone: "Mars/Olympus" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { timezone: ["Unknown time zone: use an IANA name such as Europe/Berlin."] } } });
+    expect(await updateTemplateSchedule({ ...input, templateId: f.meta.id })).toMatchObject({ ok: false, error: { status: 403, message: expect.stringContaining("people only") } });
+
+    expect(await updateTemplateSchedule(input)).toMatchObject({ ok: true, data: { schedule: { weekday: 5, hour: 16, timezone: "Asia/Tokyo" } } });
+    expect(localOf(await wakeOf(f.improver.id), "Asia/Tokyo")).toMatchObject({ weekday: 5, hour: 16 });
+
+    // Only the weekday of its own: hour and zone come from the workspace (Monday 09:00 UTC by default).
+    expect(await updateTemplateSchedule({ ...input, hour: null, timezone: null })).toMatchObject({ ok: true, data: { schedule: { weekday: 5, hour: 9, timezone: "UTC" } } });
+    expect(localOf(await wakeOf(f.improver.id), "UTC")).toMatchObject({ weekday: 5, hour: 9 });
+    const panel = await getTemplateRitualPanel(f.workspace.id, f.template.id);
+    expect(panel).toMatchObject({ capped: false, override: { weekday: 5, hour: null, timezone: null }, schedule: { weekday: 5, hour: 9, timezone: "UTC" }, cadence: "weekly" });
+
+    expect(await updateTemplateSchedule({ ...input, weekday: null, hour: null, timezone: null })).toMatchObject({ ok: true, data: { schedule: { weekday: 1, hour: 9, timezone: "UTC" } } });
+    expect(localOf(await wakeOf(f.improver.id), "UTC")).toMatchObject({ weekday: 1, hour: 9 });
+  });
+});
+
+describe("read models", () => {
+  it("the review: feedback, notes and proposals of a ritual session of this workspace only; the panel shows the open ritual", async () => {
+    const f = await fixture();
+    for (let i = 0; i < 3; i++) {
+      const agent = await createAgent({ scope: f.scope, templateId: f.template.id, displayName: `Agent ${i}` });
+      const base = { workspaceId: f.workspace.id, agentId: agent.id, templateId: f.template.id };
+      const set = await db.changeSet.create({ data: base });
+      const item = await db.changeItem.create({ data: { ...base, changeSetId: set.id, tool: "propose_estimate", summary: "Estimate 30 min", status: "rejected" } });
+      await db.changeDecision.create({ data: { ...base, changeItemId: item.id, tool: "propose_estimate", verdict: "rejected", reason: "Estimate far too low", decidedById: f.owner.id } });
+    }
+    const { sessionId } = await beginRitual({ workspaceId: f.workspace.id, improverAgentId: f.improver.id });
+    expect(await advanceRitual(sessionId!, { improver: scriptedImprover(), classifier })).toEqual({ status: "awaiting_review" });
+
+    const review = await getRitualReview(f.workspace.id, sessionId!);
+    expect(review).toMatchObject({
+      session: { id: sessionId, status: "awaiting_review", round: 0, decisionDueAt: expect.any(Date) },
+      template: { id: f.template.id, name: f.template.name, headVersion: { number: 1 } },
+      improver: { id: f.improver.id },
+      cadence: "weekly",
+      schedule: { weekday: 1, hour: 9, timezone: "UTC" },
+      feedbackSummary: { totals: { negative: 3 }, patterns: [expect.objectContaining({ sentiment: "negative", agentCount: 3 })] },
+      notes: [expect.objectContaining({ kind: "hypothesis" })],
+      proposals: [expect.objectContaining({ status: "pending", base: expect.objectContaining({ number: 1 }), flags: expect.any(Array) })],
+      createdVersion: null,
+    });
+    const other = await createWorkspace();
+    expect(await getRitualReview(other.workspace.id, sessionId!)).toBeNull();
+    // An interactive session is not a ritual review.
+    await db.evolutionSession.update({ where: { id: sessionId! }, data: { status: "abandoned" } });
+    const { session: interactive } = await startSession({ scope: f.scope, templateId: f.template.id });
+    expect(await getRitualReview(f.workspace.id, interactive.id)).toBeNull();
+    await db.evolutionSession.update({ where: { id: sessionId! }, data: { status: "awaiting_review" } });
+    await db.evolutionSession.update({ where: { id: interactive.id }, data: { status: "abandoned" } });
+
+    const panel = await getTemplateRitualPanel(f.workspace.id, f.template.id);
+    expect(panel).toMatchObject({ capped: false, openRitual: { id: sessionId, status: "awaiting_review" }, openOneOnOne: null, improver: { id: f.improver.id, lifecycle: "active" } });
+    expect(await getTemplateRitualPanel(other.workspace.id, f.template.id)).toBeNull();
+    expect(await getTemplateRitualPanel(f.workspace.id, f.meta.id)).toEqual({ capped: true, level: 2 });
+  });
+});
