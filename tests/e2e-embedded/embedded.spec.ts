@@ -22,7 +22,9 @@ test("npm run dev with nothing configured: the demo user signs in through the de
 
   // The seeded agents domain: two templates with history, proposals waiting in the inbox.
   await page.getByRole("link", { name: "Templates" }).click();
-  await expect(page.getByTestId("template-row")).toHaveCount(2);
+  // Two task templates, plus the improver (level 1) and meta-improver (level 2) templates behind the rituals.
+  await expect(page.locator('[data-testid="template-row"][data-level="0"]')).toHaveCount(2);
+  await expect(page.getByTestId("template-row")).toHaveCount(4);
   await page.getByRole("link", { name: /Decisions/ }).click();
   await expect(page.getByTestId("inbox-item").first()).toBeVisible();
 

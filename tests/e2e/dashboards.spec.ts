@@ -40,7 +40,9 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
 
   // Feedback breakdown: stacked bars and the cross-agent pattern.
   await expect(page.getByTestId("feedback-chart").locator("svg").first()).toBeVisible();
-  await expect(page.getByTestId("feedback-negative")).toHaveText("4");
+  // 4 negative observations from the fixture + what the write-time rules made of its rows in the
+  // window: the rejected estimate and a run scored below 0.7.
+  await expect(page.getByTestId("feedback-negative")).toHaveText("6");
   await expect(page.getByTestId("feedback-patterns")).toContainText("accuracy");
   await expect(page.getByTestId("feedback-patterns")).toContainText("3 agents");
 

@@ -1,36 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { workspaceAction } from "@/server/action-client";
-import { db } from "@/server/db";
-import { notFound } from "@/server/errors";
 import { scopeOf } from "@/server/scope";
-import { nextRitualAt, scheduleOf } from "../schedule";
 import { SetImproverLifecycleInput } from "../schemas";
-import { cadenceOf, ensureImproverFor } from "../server/improvers";
+import { setImproverLifecycle as setLifecycle } from "../server/schedule-writes";
 
-/**
- * Pause (dormant: the hourly check skips it) or resume a template's improver. Resuming moves a
- * wake that passed while paused to the next slot, so a resumed improver does not run at once.
- */
+/** Pause or resume a template's improver (admins). */
 export const setImproverLifecycle = workspaceAction({ input: SetImproverLifecycleInput, permission: "rituals.manage" }, async ({ templateId, lifecycle }, ctx) => {
-  const workspaceId = ctx.workspace.id;
-  const now = new Date();
-  const result = await db.$transaction(async (t) => {
-    const improver = await ensureImproverFor(t, scopeOf(ctx), templateId, now);
-    const target = await t.agentTemplate.findFirst({
-      where: { id: templateId, workspaceId },
-      select: { ritualWeekday: true, ritualHour: true, ritualTimezone: true, workspace: { select: { ritualWeekday: true, ritualHour: true, ritualTimezone: true } } },
-    });
-    if (!target) throw notFound("Template not found.");
-    await t.agent.updateMany({ where: { id: improver.id, workspaceId }, data: { lifecycle } });
-    const due = improver.state?.scheduledWakeAt ?? null;
-    if (lifecycle === "active" && (!due || due <= now)) {
-      const scheduledWakeAt = nextRitualAt(scheduleOf(target.workspace, target), now, cadenceOf(improver.kind));
-      await t.agentState.update({ where: { agentId: improver.id }, data: { scheduledWakeAt, revision: { increment: 1 } } });
-      return { improverAgentId: improver.id, lifecycle, scheduledWakeAt };
-    }
-    return { improverAgentId: improver.id, lifecycle, scheduledWakeAt: due };
-  });
+  const result = await setLifecycle({ scope: scopeOf(ctx), templateId, lifecycle });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

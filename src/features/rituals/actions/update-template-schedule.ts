@@ -1,37 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { workspaceAction } from "@/server/action-client";
-import { db } from "@/server/db";
-import { forbidden, notFound } from "@/server/errors";
-import { nextRitualAt, scheduleOf } from "../schedule";
+import { scopeOf } from "@/server/scope";
 import { UpdateTemplateScheduleInput } from "../schemas";
-import { cadenceOf, MAX_IMPROVER_LEVEL } from "../server/improvers";
+import { updateTemplateSchedule as update } from "../server/schedule-writes";
 
-/**
- * A template's own ritual schedule (each field null = the workspace's), and its improver's next
- * wake recomputed in the same transaction. Level-2 templates have no ritual to schedule.
- */
-export const updateTemplateSchedule = workspaceAction({ input: UpdateTemplateScheduleInput, permission: "rituals.manage" }, async ({ templateId, weekday, hour, timezone }, ctx) => {
-  const workspaceId = ctx.workspace.id;
-  const now = new Date();
-  const result = await db.$transaction(async (t) => {
-    const template = await t.agentTemplate.findFirst({ where: { id: templateId, workspaceId }, select: { id: true, name: true, level: true } });
-    if (!template) throw notFound("Template not found.");
-    if (template.level >= MAX_IMPROVER_LEVEL) {
-      throw forbidden(`“${template.name}” is a level-${template.level} template: it is improved by people only, so it has no ritual to schedule.`);
-    }
-    const updated = await t.agentTemplate.update({
-      where: { id: template.id },
-      data: { ritualWeekday: weekday, ritualHour: hour, ritualTimezone: timezone },
-      select: { ritualWeekday: true, ritualHour: true, ritualTimezone: true, workspace: { select: { ritualWeekday: true, ritualHour: true, ritualTimezone: true } } },
-    });
-    const schedule = scheduleOf(updated.workspace, updated);
-    const improver = await t.agent.findFirst({ where: { workspaceId, targetTemplateId: template.id, kind: { in: ["templateImprover", "metaImprover"] }, state: { isNot: null } }, select: { id: true, kind: true } });
-    if (!improver) return { schedule, scheduledWakeAt: null };
-    const scheduledWakeAt = nextRitualAt(schedule, now, cadenceOf(improver.kind));
-    await t.agentState.update({ where: { agentId: improver.id }, data: { scheduledWakeAt, revision: { increment: 1 } } });
-    return { schedule, scheduledWakeAt };
-  });
+/** A template's own ritual schedule (admins; null fields follow the workspace). */
+export const updateTemplateSchedule = workspaceAction({ input: UpdateTemplateScheduleInput, permission: "rituals.manage" }, async (input, ctx) => {
+  const result = await update({ scope: scopeOf(ctx), ...input });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

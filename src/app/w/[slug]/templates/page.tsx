@@ -45,7 +45,7 @@ export default async function TemplatesPage({ params }: { params: Promise<{ slug
             </thead>
             <tbody className="divide-y divide-zinc-100">
               {templates.map((t) => (
-                <tr key={t.id} className="hover:bg-zinc-50" data-testid="template-row">
+                <tr key={t.id} className="hover:bg-zinc-50" data-testid="template-row" data-level={t.level}>
                   <td className="px-5 py-3">
                     <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium text-zinc-900 hover:text-brand-700">
                       {t.name}
