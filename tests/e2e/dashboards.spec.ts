@@ -44,7 +44,8 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   // window: the rejected estimate and a run scored below 0.7.
   await expect(page.getByTestId("feedback-negative")).toHaveText("6");
   await expect(page.getByTestId("feedback-patterns")).toContainText("accuracy");
-  await expect(page.getByTestId("feedback-patterns")).toContainText("3 agents");
+  // The fixture's 3 agents plus the one whose rejected estimate the write-time rules classified.
+  await expect(page.getByTestId("feedback-patterns")).toContainText("4 agents");
 
   // The existing sections are still there.
   await expect(page.getByTestId("active-directives")).toContainText("Keep estimates honest.");
