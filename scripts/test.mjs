@@ -36,22 +36,29 @@ ensurePrismaClient();
 ensureChromium();
 
 const { createTestDatabase, dropTestDatabase } = await import("./lib/test-database.mjs");
+// Two databases: the e2e server's embedded runner works through every pending job and due
+// improver it finds, so it must not inherit what the integration tests left behind.
 const database = await createTestDatabase(undefined, { migrate: false });
-console.log(`→ test database ${database.name}`);
+const e2eDatabase = await createTestDatabase(undefined, { migrate: false, prefix: "agent_coach_e2e" });
+console.log(`→ test databases ${database.name} (integration), ${e2eDatabase.name} (e2e)`);
 const env = { DATABASE_URL: database.url, TEST_DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
+const e2eEnv = { ...env, DATABASE_URL: e2eDatabase.url, TEST_DATABASE_URL: e2eDatabase.url };
 
 const results = [];
 try {
   const migrate = spawnSync("npx", ["prisma", "migrate", "deploy"], { stdio: "inherit", env: { ...process.env, ...env } });
-  results.push({ name: "prisma migrate deploy", ok: migrate.status === 0, ms: 0 });
-  if (migrate.status === 0) {
+  const migrateE2e = migrate.status === 0 ? spawnSync("npx", ["prisma", "migrate", "deploy"], { stdio: "inherit", env: { ...process.env, ...e2eEnv } }) : migrate;
+  results.push({ name: "prisma migrate deploy", ok: migrate.status === 0 && migrateE2e.status === 0, ms: 0 });
+  if (migrate.status === 0 && migrateE2e.status === 0) {
     results.push(await step("lint", "npx", ["eslint", "."], env));
     results.push(await step("unit + integration", "npx", ["vitest", "run"], env));
-    results.push(await step("e2e", "npx", ["playwright", "test"], env));
+    results.push(await step("e2e", "npx", ["playwright", "test"], e2eEnv));
     results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], env));
   }
 } finally {
-  if (process.env.KEEP_TEST_DB !== "1") await dropTestDatabase(database).catch((e) => console.error(`could not drop ${database.name}: ${e.message}`));
+  if (process.env.KEEP_TEST_DB !== "1") {
+    for (const db of [database, e2eDatabase]) await dropTestDatabase(db).catch((e) => console.error(`could not drop ${db.name}: ${e.message}`));
+  }
 }
 
 console.log("\n━━ summary ━━");
