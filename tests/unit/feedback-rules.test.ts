@@ -26,6 +26,7 @@ describe("observation keyword rules", () => {
     ["Not helpful.", "negation"],
     ["It wasn't wrong.", "negation (n't)"],
     ["Never late, great.", "negation"],
+    ["Known issues matched the QA sign-off exactly; nothing missing.", "negation (nothing)"],
     ["Great start but the numbers were wrong.", "both sentiments"],
     ["I'll do it later.", "'late' is exact: later is no keyword"],
   ])("%s → model (%s)", (text) => {

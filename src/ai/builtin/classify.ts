@@ -10,7 +10,7 @@ export type Classification = { index: number; sentiment: "positive" | "negative"
 
 const POSITIVE = /^(great|good|thanks|thank|helpful|love|loved|excellent|perfect|nice|clear|accurate|fast|quick|useful|correct|right|spot|well|better|brilliant|solid|concise|exactly)$/;
 const NEGATIVE = /^(wrong|bad|slow|late|missed|misses|missing|confusing|unclear|incorrect|inaccurate|error|errors|broken|useless|failed|fails|rejected|duplicate|duplicated|incomplete|vague|verbose|long|worse|ignored|forgot|overdue|annoying|noisy|irrelevant)$/;
-const NEGATION = /^(not|never|no|isn't|wasn't|don't|didn't|doesn't|hardly|n't)$/;
+const NEGATION = /^(not|never|no|nothing|none|nobody|without|isn't|wasn't|don't|didn't|doesn't|hardly|n't)$/;
 
 const CATEGORY_WORDS: Record<Exclude<Classification["category"], "general">, RegExp> = {
   accuracy: /^(wrong|incorrect|inaccurate|accurate|correct|mistake|mistakes|error|errors|estimate|estimates|fact|facts|hallucinated|made|number|numbers|date|dates|version)$/,

@@ -33,8 +33,8 @@ export const CATEGORY_TERMS: [Exclude<FeedbackCategory, "general">, Term[]][] = 
 ];
 
 /** Words that flip or blur a keyword ("not helpful", "wasn't late"): such texts go to the model. */
-export const NEGATION_REGEX_SQL = String.raw`\m(not|no|never|hardly|without)\M|n't\M`;
-const NEGATION_REGEX_JS = /\b(not|no|never|hardly|without)\b|n't\b/i;
+export const NEGATION_REGEX_SQL = String.raw`\m(not|no|never|hardly|without|nothing|none|nobody)\M|n't\M`;
+const NEGATION_REGEX_JS = /\b(not|no|never|hardly|without|nothing|none|nobody)\b|n't\b/i;
 
 /** Confidence stored for a rule-classified observation (keyword rules are good, not certain). */
 export const OBSERVATION_RULE_CONFIDENCE = 0.8;

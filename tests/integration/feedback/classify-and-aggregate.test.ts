@@ -26,6 +26,7 @@ describe("classifyObservations", () => {
       "Excellent, spot-on summary.",
       "Missed the escalation.",
       "I'll do it later, nice.",
+      "Known issues matched the QA sign-off exactly; nothing missing.",
     ];
     const ids: string[] = [];
     for (const text of sentences) ids.push((await recordObservation({ scope, agentId: agents[0].id, text })).id);
