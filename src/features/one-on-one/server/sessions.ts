@@ -12,13 +12,12 @@ import { isOpen, OPEN_STATUSES } from "../status";
 // feedback window it looks at — (sinceCounter, coveredUntilCounter] — when it starts; completing
 // it acknowledges coveredUntilCounter, so the next session starts where this one stopped.
 
-export { OPEN_STATUSES } from "../status";
 
 /** Free text sent to the classifier per session start; the rest waits for the next run. */
 const MAX_MODEL_ITEMS_ON_START = 200;
 
 /** Locks the template row (scoped) so session numbers and "one open session" are race-free. */
-async function lockTemplate(t: Tx, scope: Scope, templateId: string) {
+export async function lockTemplate(t: Tx, scope: Pick<Scope, "workspaceId">, templateId: string) {
   const rows = await t.$queryRaw<{ id: string; level: number }[]>`
     SELECT "id", "level" FROM "AgentTemplate" WHERE "id" = ${templateId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE`;
   if (!rows[0]) throw notFound("Template not found.");
@@ -41,20 +40,32 @@ export function assertOpen(session: EvolutionSession) {
 }
 
 export async function getOpenSession(workspaceId: string, templateId: string) {
-  return db.evolutionSession.findFirst({
-    where: { workspaceId, templateId, status: { in: [...OPEN_STATUSES] } },
-    orderBy: { sessionNumber: "desc" },
-  });
+  return findOpenSession(db, workspaceId, templateId);
 }
 
-/** The counter the next session starts from: what the last completed session acknowledged. */
-async function lastAcknowledged(t: Tx, workspaceId: string, templateId: string) {
-  const last = await t.evolutionSession.findFirst({
-    where: { workspaceId, templateId, status: "completed", lastAcknowledgedCounter: { not: null } },
-    orderBy: { sessionNumber: "desc" },
-    select: { lastAcknowledgedCounter: true, completedAt: true },
-  });
-  return { counter: Number(last?.lastAcknowledgedCounter ?? 0), at: last?.completedAt ?? null };
+/** The template's open session (any origin), under the caller's template lock. */
+export function findOpenSession(t: Tx, workspaceId: string, templateId: string) {
+  return t.evolutionSession.findFirst({ where: { workspaceId, templateId, status: { in: [...OPEN_STATUSES] } }, orderBy: { sessionNumber: "desc" } });
+}
+
+/**
+ * Creates the template's next session (interactive or ritual), under the caller's template lock:
+ * number n+1, and the feedback window starting where the last completed session acknowledged.
+ */
+export async function createSessionInTx(
+  t: Tx,
+  data: { workspaceId: string; templateId: string } & Pick<Prisma.EvolutionSessionUncheckedCreateInput, "origin" | "status" | "startedById" | "improverAgentId">,
+) {
+  const [last, acknowledged] = await Promise.all([
+    t.evolutionSession.aggregate({ where: { templateId: data.templateId }, _max: { sessionNumber: true } }),
+    t.evolutionSession.findFirst({
+      where: { workspaceId: data.workspaceId, templateId: data.templateId, status: "completed", lastAcknowledgedCounter: { not: null } },
+      orderBy: { sessionNumber: "desc" },
+      select: { lastAcknowledgedCounter: true },
+    }),
+  ]);
+  const since = acknowledged?.lastAcknowledgedCounter ?? 0n;
+  return t.evolutionSession.create({ data: { ...data, sessionNumber: (last._max.sessionNumber ?? 0) + 1, sinceCounter: since, coveredUntilCounter: since } });
 }
 
 export type StartSessionOptions = {
@@ -73,26 +84,9 @@ export type StartSessionOptions = {
 export async function startSession({ scope, templateId, origin = "interactive", classifier }: StartSessionOptions): Promise<{ session: EvolutionSession; resumed: boolean }> {
   const { session, resumed } = await db.$transaction(async (t) => {
     await lockTemplate(t, scope, templateId);
-    const open = await t.evolutionSession.findFirst({
-      where: { workspaceId: scope.workspaceId, templateId, status: { in: [...OPEN_STATUSES] } },
-      orderBy: { sessionNumber: "desc" },
-    });
+    const open = await findOpenSession(t, scope.workspaceId, templateId);
     if (open) return { session: open, resumed: true };
-    const [last, since] = await Promise.all([
-      t.evolutionSession.aggregate({ where: { templateId }, _max: { sessionNumber: true } }),
-      lastAcknowledged(t, scope.workspaceId, templateId),
-    ]);
-    const created = await t.evolutionSession.create({
-      data: {
-        workspaceId: scope.workspaceId,
-        templateId,
-        origin,
-        sessionNumber: (last._max.sessionNumber ?? 0) + 1,
-        startedById: scope.actorUserId,
-        sinceCounter: since.counter,
-        coveredUntilCounter: since.counter,
-      },
-    });
+    const created = await createSessionInTx(t, { workspaceId: scope.workspaceId, templateId, origin, startedById: scope.actorUserId });
     return { session: created, resumed: false };
   });
   if (resumed) return { session, resumed };

@@ -8,7 +8,7 @@ import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pip
 import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
 import { recordProposalInTx } from "@/features/one-on-one/server/proposals";
 import { buildSessionContext } from "@/features/one-on-one/server/session-context";
-import { lockSession } from "@/features/one-on-one/server/sessions";
+import { createSessionInTx, findOpenSession, lockSession, lockTemplate } from "@/features/one-on-one/server/sessions";
 import { isOpen } from "@/features/one-on-one/status";
 import { db, type Tx } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -63,34 +63,15 @@ export async function beginRitual({ workspaceId, improverAgentId, now = new Date
     const improver = await loadImprover(t, workspaceId, improverAgentId);
     if (!improver?.targetTemplate || (improver.kind !== "templateImprover" && improver.kind !== "metaImprover")) return { sessionId: null, started: false, reason: "not an improver" };
     const targetId = improver.targetTemplate.id;
-    await t.$queryRaw`SELECT "id" FROM "AgentTemplate" WHERE "id" = ${targetId} AND "workspaceId" = ${workspaceId} FOR UPDATE`;
-    const open = await t.evolutionSession.findFirst({
-      where: { workspaceId, templateId: targetId, status: { in: ["active", "preparing", "analyzing", "proposing", "awaiting_review"] } },
-      orderBy: { sessionNumber: "desc" },
-    });
+    await lockTemplate(t, { workspaceId }, targetId);
+    const open = await findOpenSession(t, workspaceId, targetId);
     if (open?.origin === "ritual") return { sessionId: open.id, started: false };
     if (improver.lifecycle !== "active") return { sessionId: null, started: false, reason: `the improver is ${improver.lifecycle}` };
     if (open) {
       await t.agentState.update({ where: { agentId: improver.id }, data: { scheduledWakeAt: new Date(now.getTime() + 24 * 3_600_000) } });
       return { sessionId: null, started: false, reason: "a one-on-one is open on this template; the ritual moves to tomorrow" };
     }
-    const [last, acknowledged] = await Promise.all([
-      t.evolutionSession.aggregate({ where: { templateId: targetId }, _max: { sessionNumber: true } }),
-      t.evolutionSession.findFirst({ where: { workspaceId, templateId: targetId, status: "completed", lastAcknowledgedCounter: { not: null } }, orderBy: { sessionNumber: "desc" }, select: { lastAcknowledgedCounter: true } }),
-    ]);
-    const since = acknowledged?.lastAcknowledgedCounter ?? 0n;
-    const session = await t.evolutionSession.create({
-      data: {
-        workspaceId,
-        templateId: targetId,
-        sessionNumber: (last._max.sessionNumber ?? 0) + 1,
-        origin: "ritual",
-        status: "preparing",
-        improverAgentId: improver.id,
-        sinceCounter: since,
-        coveredUntilCounter: since,
-      },
-    });
+    const session = await createSessionInTx(t, { workspaceId, templateId: targetId, origin: "ritual", status: "preparing", improverAgentId: improver.id });
     await t.agentState.update({
       where: { agentId: improver.id },
       data: { scheduledWakeAt: nextWakeOf(improver, now), lastWakeAt: now, wakeCounter: { increment: 1 }, revision: { increment: 1 } },

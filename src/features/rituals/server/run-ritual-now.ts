@@ -1,5 +1,5 @@
 import "server-only";
-import { OPEN_STATUSES } from "@/features/one-on-one/status";
+import { findOpenSession } from "@/features/one-on-one/server/sessions";
 import { db } from "@/server/db";
 import { conflict } from "@/server/errors";
 import type { Scope } from "@/server/scope";
@@ -15,11 +15,7 @@ export async function prepareRitualRun({ scope, templateId }: { scope: Scope; te
   const { workspaceId } = scope;
   const { improver, open } = await db.$transaction(async (t) => {
     const improver = await ensureImproverFor(t, scope, templateId);
-    const open = await t.evolutionSession.findFirst({
-      where: { workspaceId, templateId, status: { in: [...OPEN_STATUSES] } },
-      orderBy: { sessionNumber: "desc" },
-      select: { id: true, origin: true, sessionNumber: true },
-    });
+    const open = await findOpenSession(t, workspaceId, templateId);
     return { improver, open };
   });
   if (open?.origin === "ritual") return { start: false as const, sessionId: open.id, improverAgentId: improver.id };
