@@ -1,6 +1,7 @@
 "use client";
-import { useId, useState } from "react";
+import { useId, useState, type InputHTMLAttributes } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
 import { rateRun } from "../actions/rate-run";
 
@@ -12,6 +13,23 @@ const anchors = [
 
 export function anchorFor(v: number) {
   return v < 0.34 ? "Needs work" : v < 0.67 ? "Adequate" : "Excellent";
+}
+
+/** The 0–1 rating input every rating uses (runs, proposals, sessions): steps of 0.05, spoken as "0.75, Excellent". */
+export function RatingRange({ value, onChange, className, ...rest }: { value: number; onChange: (value: number) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type">) {
+  return (
+    <input
+      {...rest}
+      type="range"
+      min={0}
+      max={1}
+      step={0.05}
+      value={value}
+      aria-valuetext={`${value.toFixed(2)}, ${anchorFor(value)}`}
+      onChange={(e) => onChange(Number(e.target.value))}
+      className={cn("h-2 cursor-pointer accent-brand-600", className)}
+    />
+  );
 }
 
 /** 0–1 run rating with labelled anchors; saving replaces an earlier rating. */
@@ -26,19 +44,7 @@ export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { work
   return (
     <div className="flex items-start gap-2">
       <div className="w-40">
-        <input
-          id={id}
-          type="range"
-          min={0}
-          max={1}
-          step={0.05}
-          value={value}
-          aria-label="Rating"
-          aria-valuetext={`${value.toFixed(2)}, ${anchorFor(value)}`}
-          list={`${id}-anchors`}
-          onChange={(e) => setValue(Number(e.target.value))}
-          className="h-2 w-full cursor-pointer accent-brand-600"
-        />
+        <RatingRange id={id} value={value} onChange={setValue} aria-label="Rating" list={`${id}-anchors`} className="w-full" />
         <datalist id={`${id}-anchors`}>
           {anchors.map((a) => (
             <option key={a.value} value={a.value} label={a.label} />

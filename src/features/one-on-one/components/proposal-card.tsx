@@ -7,28 +7,18 @@ import { APPROVAL_CONFIDENCE } from "@/ai/prompts/improver";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/field";
-import { anchorFor } from "@/features/agents/components/rating-slider";
+import { anchorFor, RatingRange } from "@/features/agents/components/rating-slider";
 import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
 import { approveProposal, rejectProposal } from "../actions/proposals";
+import type { ProposalView } from "../server/queries";
 
 // A proposal as a diff card against the head it was made for: added lines green, removed lines
 // red, removed clauses with their provenance (amber when they came from confirmed behaviour).
 // Approve (with a 0–1 rating) / Reject (with a reason: the chat continues) / Keep talking.
 
-export type ProposalCardData = {
-  id: string;
-  status: "draft" | "pending" | "approved" | "rejected" | "superseded";
-  directives: string;
-  rationale: string;
-  confidence: number;
-  base: { number: number; directives: string } | null;
-  resultingVersion: number | null;
-  rejectionReason: string | null;
-  userRating: number | null;
-  decidedBy: string | null;
-  flags: { line: string; version: number; rationale: string | null; positive: boolean }[];
-};
+/** What the card shows: the server's ProposalView without its timestamps (a streamed proposal has none yet). */
+export type ProposalCardData = Omit<ProposalView, "decidedAt" | "createdAt">;
 
 type Props = {
   workspaceSlug: string;
@@ -263,17 +253,7 @@ function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone 
         How good is this proposal? <span className="font-normal text-zinc-500">The rating teaches the improver.</span>
       </label>
       <div className="flex items-center gap-3">
-        <input
-          id={id}
-          type="range"
-          min={0}
-          max={1}
-          step={0.05}
-          value={rating}
-          onChange={(e) => setRating(Number(e.target.value))}
-          aria-valuetext={`${rating.toFixed(2)}, ${anchorFor(rating)}`}
-          className="h-2 w-56 cursor-pointer accent-brand-600"
-        />
+        <RatingRange id={id} value={rating} onChange={setRating} className="w-56" />
         <span className="font-mono text-xs tabular-nums">{rating.toFixed(2)}</span>
         <span className="text-xs text-zinc-500">{anchorFor(rating)}</span>
       </div>

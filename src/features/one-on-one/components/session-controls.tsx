@@ -3,7 +3,7 @@ import { MessagesSquare } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { anchorFor } from "@/features/agents/components/rating-slider";
+import { RatingRange } from "@/features/agents/components/rating-slider";
 import { useAction } from "@/lib/use-action";
 import { abandonSession, finishSession, startSession } from "../actions/sessions";
 
@@ -54,7 +54,7 @@ export function SessionControls({ workspaceSlug, sessionId, approved }: { worksp
         <label htmlFor="session-rating" className="text-zinc-700">
           Rate this session
         </label>
-        <input id="session-rating" type="range" min={0} max={1} step={0.05} value={rating} onChange={(e) => setRating(Number(e.target.value))} aria-valuetext={`${rating.toFixed(2)}, ${anchorFor(rating)}`} className="h-2 w-32 accent-brand-600" />
+        <RatingRange id="session-rating" value={rating} onChange={setRating} className="w-32" />
         <span className="font-mono text-xs">{rating.toFixed(2)}</span>
         <Button size="sm" disabled={finish.pending} onClick={() => void finish.run({ workspaceSlug, sessionId, rating }, () => router.refresh())}>
           {finish.pending ? "Finishing…" : "Finish session"}
