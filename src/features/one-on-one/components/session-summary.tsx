@@ -7,7 +7,7 @@ import { formatPercent, formatScore } from "@/lib/format";
 // The inline metrics card at the top of a session: what changed since the last session, the
 // feedback the session classified (negative first), and this week's numbers with trends.
 
-export function SessionSummary({ feedback, metrics, delta }: { feedback: FeedbackSummary | null; metrics: TemplateMetrics; delta: { total: number; capped: boolean } | null }) {
+export function SessionSummary({ feedback, metrics, delta }: { feedback: FeedbackSummary | null; metrics: TemplateMetrics | null; delta: { total: number; capped: boolean } | null }) {
   const negatives = feedback?.byCategory.filter((c) => c.negative > 0).sort((a, b) => b.negative - a.negative).slice(0, 3) ?? [];
   const pts = (d: number) => `${Math.round(d * 100)} pts`;
   return (
@@ -43,15 +43,15 @@ export function SessionSummary({ feedback, metrics, delta }: { feedback: Feedbac
       <div className="bg-white px-4 py-3">
         <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Quality · 7 days</dt>
         <dd className="mt-1 flex items-center gap-2">
-          <span className="text-lg font-semibold tabular-nums">{formatScore(metrics.quality.current)}</span>
-          <TrendArrow trend={trendOf(metrics.quality.current, metrics.quality.previous, "up-good")} format={formatScore} />
+          <span className="text-lg font-semibold tabular-nums">{formatScore(metrics?.quality.current ?? null)}</span>
+          <TrendArrow trend={trendOf(metrics?.quality.current ?? null, metrics?.quality.previous ?? null, "up-good")} format={formatScore} />
         </dd>
       </div>
       <div className="bg-white px-4 py-3">
         <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Acceptance · 7 days</dt>
         <dd className="mt-1 flex items-center gap-2">
-          <span className="text-lg font-semibold tabular-nums">{formatPercent(metrics.acceptance.current)}</span>
-          <TrendArrow trend={trendOf(metrics.acceptance.current, metrics.acceptance.previous, "up-good")} format={pts} />
+          <span className="text-lg font-semibold tabular-nums">{formatPercent(metrics?.acceptance.current ?? null)}</span>
+          <TrendArrow trend={trendOf(metrics?.acceptance.current ?? null, metrics?.acceptance.previous ?? null, "up-good")} format={pts} />
         </dd>
       </div>
     </dl>

@@ -2,7 +2,7 @@ import "server-only";
 import type { EvolutionSession } from "@/generated/prisma/client";
 import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
 import { db } from "@/server/db";
-import { assembleImproverContext, type ImproverContext } from "./context";
+import { assembleImproverContext, type ImproverContext, type ImproverContextData } from "./context";
 import { loadImproverContextData } from "./context-data";
 
 // The context of one session: what the improver sees on every turn and what "What the improver
@@ -10,6 +10,11 @@ import { loadImproverContextData } from "./context-data";
 // summary frozen when the session started.
 
 export async function buildSessionContext(session: EvolutionSession, now = new Date()): Promise<ImproverContext> {
+  return (await loadSessionContext(session, now)).context;
+}
+
+/** The context and the data it was assembled from (the page's summary card reads the same metrics and delta). */
+export async function loadSessionContext(session: EvolutionSession, now = new Date()): Promise<{ context: ImproverContext; data: ImproverContextData }> {
   const template = await db.agentTemplate.findFirst({ where: { id: session.templateId, workspaceId: session.workspaceId }, select: { id: true } });
   if (!template) throw new Error(`Template ${session.templateId} vanished under session ${session.id}`);
   const previous = await db.evolutionSession.findFirst({
@@ -26,5 +31,5 @@ export async function buildSessionContext(session: EvolutionSession, now = new D
     lastSessionAt: previous?.completedAt ?? null,
     now,
   });
-  return assembleImproverContext(data);
+  return { context: assembleImproverContext(data), data };
 }

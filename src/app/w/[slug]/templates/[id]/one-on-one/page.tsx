@@ -3,8 +3,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
-import { countChangesSince } from "@/features/agents/server/change-feed";
-import { getTemplateMetrics } from "@/features/dashboards/server/queries";
 import { ContextPanel } from "@/features/one-on-one/components/context-panel";
 import { OneOnOneChat } from "@/features/one-on-one/components/one-on-one-chat";
 import { SessionControls, StartSessionButton } from "@/features/one-on-one/components/session-controls";
@@ -12,7 +10,7 @@ import { SessionSummary } from "@/features/one-on-one/components/session-summary
 import { SessionList } from "@/features/one-on-one/components/session-list";
 import { loadTranscript } from "@/features/one-on-one/server/chat";
 import { getHeadVersion, getSession, listProposals, listSessions, sessionFeedback } from "@/features/one-on-one/server/queries";
-import { buildSessionContext } from "@/features/one-on-one/server/session-context";
+import { loadSessionContext } from "@/features/one-on-one/server/session-context";
 import { getOpenSession } from "@/features/one-on-one/server/sessions";
 import { isOpen, STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
 import { getTemplate } from "@/features/templates/server/queries";
@@ -81,14 +79,10 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
 
   const open = isOpen(chosen.status);
   const now = new Date();
-  const [transcript, proposals, context, metrics, delta] = await Promise.all([
-    loadTranscript(workspaceId, chosen.id),
-    listProposals(workspaceId, chosen.id),
-    buildSessionContext(chosen, now),
-    getTemplateMetrics({ workspaceId, templateId: template.id, days: 7, now }),
-    // Live for an open session; a closed one shows the feedback it covered instead.
-    isOpen(chosen.status) ? countChangesSince({ workspaceId, templateId: template.id, sinceCounter: Number(chosen.sinceCounter) }) : Promise.resolve(null),
-  ]);
+  const [transcript, proposals, { context, data }] = await Promise.all([loadTranscript(workspaceId, chosen.id), listProposals(workspaceId, chosen.id), loadSessionContext(chosen, now)]);
+  // The summary card shows what the improver sees: its 7-day metrics, and the live delta of an open
+  // session (a closed one shows the feedback it covered instead).
+  const delta = open ? { total: data.delta.total, capped: data.delta.capped } : null;
   const approved = proposals.filter((p) => p.status === "approved");
 
   return (
@@ -106,7 +100,7 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
             </div>
             {open && canDecide ? <SessionControls workspaceSlug={slug} sessionId={chosen.id} approved={chosen.approvedMutations} /> : null}
           </div>
-          <SessionSummary feedback={sessionFeedback(chosen)} metrics={metrics} delta={delta} />
+          <SessionSummary feedback={sessionFeedback(chosen)} metrics={data.metrics} delta={delta} />
           {open && !canDecide ? (
             <p className="border-b border-zinc-100 bg-zinc-50 px-4 py-2 text-sm text-zinc-600" role="status">
               You can read this session; members and above talk with the improver and decide on its proposals.
