@@ -40,6 +40,16 @@ describe("search", () => {
     expect((await search(s.workspaceId, { q: "duplicate ticket" })).hits).toHaveLength(3);
   });
 
+  it("shows a short text whole, a number after the last match included", async () => {
+    const s = await setup();
+    await recordObservation({ scope: s.scope, agentId: s.a.id, text: "The customer mentioned a refund request for the same order (63161304)." });
+    const { hits } = await search(s.workspaceId, { q: `"refund request"` });
+    expect(hits).toHaveLength(1);
+    expect(hits[0].snippet).toBe(
+      `The customer mentioned a ${HIGHLIGHT_START}refund${HIGHLIGHT_END} ${HIGHLIGHT_START}request${HIGHLIGHT_END} for the same order (63161304).`,
+    );
+  });
+
   it("supports exclusion, kind, template, agent and date filters; newest first", async () => {
     const s = await setup();
     expect((await search(s.workspaceId, { q: "duplicate -billing" })).hits).toHaveLength(2);

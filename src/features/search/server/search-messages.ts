@@ -4,7 +4,12 @@ import { db } from "@/server/db";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../markers";
 import type { SearchParams } from "../schemas";
 
+// Long texts show up to two fragments around the matches. Fragment mode trims the tail after the
+// last match (a ticket number at the end of a one-line observation disappeared), so a text short
+// enough to show whole is highlighted whole.
 const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=40, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
+const WHOLE_TEXT_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=60, MinWords=40`;
+const WHOLE_TEXT_MAX_CHARS = 280;
 
 export const PAGE_SIZE = 20;
 /** How many of the newest rows (per source) a search looks at before using the full GIN index. */
@@ -97,7 +102,12 @@ export async function searchMessages(
     WITH ${Prisma.join(ctes, ", ")},
     page AS (SELECT * FROM (${Prisma.join(unions, " UNION ALL ")}) h ORDER BY ${order} LIMIT ${take} OFFSET ${offset})
     SELECT p."kind", p."id", p."agentId", p."templateId", p."createdAt", a."displayName" AS "agentName", t."name" AS "templateName",
-      ${hasQuery ? Prisma.sql`ts_headline('english', coalesce(m."text", r."markdown"), ${query}, ${HEADLINE_OPTIONS})` : Prisma.sql`left(coalesce(m."text", r."markdown"), 280)`} AS "snippet"
+      ${
+        hasQuery
+          ? Prisma.sql`ts_headline('english', coalesce(m."text", r."markdown"), ${query},
+              CASE WHEN length(coalesce(m."text", r."markdown")) <= ${WHOLE_TEXT_MAX_CHARS} THEN ${WHOLE_TEXT_OPTIONS} ELSE ${HEADLINE_OPTIONS} END)`
+          : Prisma.sql`left(coalesce(m."text", r."markdown"), ${WHOLE_TEXT_MAX_CHARS})`
+      } AS "snippet"
     FROM page p
     JOIN "Agent" a ON a."id" = p."agentId"
     JOIN "AgentTemplate" t ON t."id" = p."templateId"
