@@ -3,30 +3,35 @@ import { Loader2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
-type Live = { id: string; phase: string | null; iteration: number | null } | null;
+import type { LiveStatus } from "../server/queries";
 
-const label = (l: NonNullable<Live>) =>
+type Running = NonNullable<LiveStatus["running"]>;
+
+const label = (l: Running) =>
   l.phase === "evaluating" ? `Evaluating iteration ${l.iteration}` : l.phase === "refining" ? `Refining (iteration ${l.iteration})` : "Executing";
 
 /**
  * Polls the agent's live status while the page is open; shows the phase of a running wake and
- * refreshes the page's data when a run finishes, so results appear without a manual reload.
+ * refreshes the page's data when a run finishes (a newer finished run than the page rendered,
+ * also when the run was too quick to be seen running), so results appear without a reload.
  */
-export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSlug: string; agentId: string; initial: Live }) {
+export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSlug: string; agentId: string; initial: LiveStatus | null }) {
   const router = useRouter();
-  const [live, setLive] = useState<Live>(initial);
-  const wasRunning = useRef(initial !== null);
+  const [live, setLive] = useState<Running | null>(initial?.running ?? null);
+  const lastFinished = useRef(initial?.lastFinishedRunId ?? null);
   useEffect(() => {
     let stopped = false;
     const tick = async () => {
       try {
         const res = await fetch(`/api/workspaces/${workspaceSlug}/agents/${agentId}/live`, { cache: "no-store" });
         if (!res.ok) return;
-        const { running } = (await res.json()) as { running: Live };
+        const status = (await res.json()) as LiveStatus;
         if (stopped) return;
-        setLive(running);
-        if (wasRunning.current && !running) router.refresh();
-        wasRunning.current = running !== null;
+        setLive(status.running);
+        if (status.lastFinishedRunId !== lastFinished.current) {
+          lastFinished.current = status.lastFinishedRunId;
+          router.refresh();
+        }
       } catch {
         // offline for a moment: try again next tick
       }

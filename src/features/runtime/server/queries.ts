@@ -29,11 +29,32 @@ export async function getRun(workspaceId: string, runId: string) {
   };
 }
 
-/** The agent's run in progress, if any (what the live status shows). */
-export async function getLiveRun(workspaceId: string, agentId: string) {
-  return db.wakeRun.findFirst({
-    where: { workspaceId, agentId, status: "running" },
-    orderBy: { startedAt: "desc" },
-    select: { id: true, phase: true, phaseIteration: true, startedAt: true },
-  });
+export type LiveStatus = {
+  running: { id: string; phase: string | null; iteration: number | null; startedAt: string } | null;
+  /** The newest finished run: when it changes, the page's data is stale. */
+  lastFinishedRunId: string | null;
+};
+
+/**
+ * What the live status shows: the agent's run in progress, if any, and its newest finished run.
+ * A page compares the latter with what it rendered, so it refreshes even when a wake started and
+ * finished between two polls (it never saw it running).
+ */
+export async function getLiveStatus(workspaceId: string, agentId: string): Promise<LiveStatus> {
+  const [running, finished] = await Promise.all([
+    db.wakeRun.findFirst({
+      where: { workspaceId, agentId, status: "running" },
+      orderBy: { startedAt: "desc" },
+      select: { id: true, phase: true, phaseIteration: true, startedAt: true },
+    }),
+    db.wakeRun.findFirst({
+      where: { workspaceId, agentId, status: { not: "running" } },
+      orderBy: { startedAt: "desc" },
+      select: { id: true },
+    }),
+  ]);
+  return {
+    running: running ? { id: running.id, phase: running.phase, iteration: running.phaseIteration, startedAt: running.startedAt.toISOString() } : null,
+    lastFinishedRunId: finished?.id ?? null,
+  };
 }

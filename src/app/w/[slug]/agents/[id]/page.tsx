@@ -8,7 +8,7 @@ import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server/
 import { listDecisionsForAgent } from "@/features/decisions/server/queries";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
-import { getLiveRun } from "@/features/runtime/server/queries";
+import { getLiveStatus } from "@/features/runtime/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 
@@ -25,7 +25,7 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
     listRuns(ctx.workspace.id, id),
     listAgentMessages(ctx.workspace.id, id),
     listDecisionsForAgent(ctx.workspace.id, id, 20),
-    getLiveRun(ctx.workspace.id, id),
+    getLiveStatus(ctx.workspace.id, id),
   ]);
   const canRate = can(ctx.membership.role, "runs.rate");
   const state = agent.state;
@@ -47,7 +47,7 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
         description={`Created ${formatDateTime(agent.createdAt)}${agent.externalId ? ` · external id ${agent.externalId}` : ""}`}
         actions={
           <div className="flex items-center gap-3">
-            <LiveRunStatus workspaceSlug={slug} agentId={agent.id} initial={live ? { id: live.id, phase: live.phase, iteration: live.phaseIteration } : null} />
+            <LiveRunStatus workspaceSlug={slug} agentId={agent.id} initial={live} />
             {can(ctx.membership.role, "agents.write") && agent.task ? <RunNowButton workspaceSlug={slug} agentId={agent.id} /> : null}
           </div>
         }

@@ -10,7 +10,7 @@ import { getTask } from "@/features/tasks/server/queries";
 import { listOpenItemsForTask } from "@/features/decisions/server/queries";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
-import { getLiveRun } from "@/features/runtime/server/queries";
+import { getLiveStatus } from "@/features/runtime/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 
@@ -21,7 +21,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
   const ctx = await getPageWorkspaceContext(slug);
   const [task, proposals] = await Promise.all([getTask(ctx.workspace.id, id), listOpenItemsForTask(ctx.workspace.id, id)]);
   if (!task) notFound();
-  const live = task.agent ? await getLiveRun(ctx.workspace.id, task.agent.id) : null;
+  const live = task.agent ? await getLiveStatus(ctx.workspace.id, task.agent.id) : null;
   const checklist = (Array.isArray(task.checklist) ? task.checklist : []) as ChecklistItem[];
   return (
     <>
@@ -76,7 +76,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
                 </p>
                 <p className="text-zinc-500">Last wake {timeAgo(task.agent.state?.lastWakeAt)} · {task.agent.state?.wakeCounter ?? 0} wakes</p>
                 <div className="flex flex-wrap items-center gap-2 pt-1">
-                  <LiveRunStatus workspaceSlug={slug} agentId={task.agent.id} initial={live ? { id: live.id, phase: live.phase, iteration: live.phaseIteration } : null} />
+                  <LiveRunStatus workspaceSlug={slug} agentId={task.agent.id} initial={live} />
                   {can(ctx.membership.role, "agents.write") ? <RunNowButton workspaceSlug={slug} agentId={task.agent.id} /> : null}
                 </div>
               </>

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { getLiveRun } from "@/features/runtime/server/queries";
+import { getLiveStatus } from "@/features/runtime/server/queries";
 import { getWorkspaceContextOrThrow } from "@/features/workspaces/server/workspace-context";
 import { IdSchema, WorkspaceSlugSchema } from "@/features/workspaces/schemas";
 import { toErrorBody, unauthorized } from "@/server/errors";
@@ -16,8 +16,7 @@ export async function GET(_req: Request, { params }: { params: Promise<{ slug: s
     const user = await getSessionUser();
     if (!user) throw unauthorized();
     const ctx = await getWorkspaceContextOrThrow(user, slugOk.data);
-    const run = await getLiveRun(ctx.workspace.id, idOk.data);
-    return NextResponse.json({ running: run ? { id: run.id, phase: run.phase, iteration: run.phaseIteration, startedAt: run.startedAt.toISOString() } : null }, { headers: { "Cache-Control": "no-store" } });
+    return NextResponse.json(await getLiveStatus(ctx.workspace.id, idOk.data), { headers: { "Cache-Control": "no-store" } });
   } catch (e) {
     const body = toErrorBody(e);
     return NextResponse.json({ error: { code: body.code, message: body.message } }, { status: body.status });
