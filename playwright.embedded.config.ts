@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -9,6 +9,7 @@ import { chromium } from "./playwright.config";
 // directory, so it never touches a developer's .data/.
 const PORT = 3310;
 const dataDir = mkdtempSync(path.join(tmpdir(), "agent-coach-embedded-"));
+chmodSync(dataDir, 0o755); // the database runs as the postgres user when tests run as root
 
 export default defineConfig({
   testDir: "./tests/e2e-embedded",
@@ -33,8 +34,8 @@ export default defineConfig({
       APP_URL: "",
       AUTH_URL: "",
       AUTH_SECRET: "",
-      EMBEDDED_DB_DIR: path.join(dataDir, "pglite"),
-      EMBEDDED_DB_PORT: "54390",
+      EMBEDDED_DB_DIR: path.join(dataDir, "postgres"),
+      EMBEDDED_DB_PORT: "",
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_DIST_DIR: ".next-e2e-embedded",
     },

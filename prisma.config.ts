@@ -1,4 +1,4 @@
-import { chmodSync } from "node:fs";
+import { chmodSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "prisma/config";
@@ -11,8 +11,17 @@ try {
 } catch {}
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= engine;
 
-// Same default as src/env.ts: the embedded Postgres started by `npm run dev`.
-const url = process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:54322/postgres";
+// DATABASE_URL, else the embedded PostgreSQL that `npm run dev` or `npm run db:embedded` is
+// running (it records its URL beside its data directory), else a URL that says what to do.
+function embeddedUrl(): string | undefined {
+  try {
+    const dir = path.resolve(process.env.EMBEDDED_DB_DIR || ".data/postgres");
+    return JSON.parse(readFileSync(`${dir}.json`, "utf8")).url;
+  } catch {
+    return undefined;
+  }
+}
+const url = process.env.DATABASE_URL || embeddedUrl() || "postgresql://start-npm-run-db-embedded-or-set-DATABASE_URL@127.0.0.1:1/none";
 
 export default defineConfig({
   schema: "prisma/schema.prisma",

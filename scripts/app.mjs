@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // `npm run dev` (next dev) and `npm start` (next build if needed, then next start).
-// On a fresh clone: installs packages, generates the Prisma client, starts the embedded Postgres
-// unless DATABASE_URL is set, applies migrations, seeds the demo workspace, starts Next.js and
-// prints the URL and how to sign in.
+// On a fresh clone: installs packages, generates the Prisma client, starts the embedded PostgreSQL
+// unless DATABASE_URL is set, applies migrations, seeds the demo workspace (dev only, or
+// SEED_DEMO=1), starts Next.js and prints the URL and how to sign in.
+//
+// Shutdown (Ctrl-C, SIGTERM): Next drains first — /api/ready turns 503, the job runner stops
+// claiming and finishes its running jobs, in-flight requests complete — and only then is the
+// embedded database stopped. The database runs in its own process group, so a terminal's Ctrl-C
+// never reaches it before the app is done.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { devAuthSecret, ensurePackages, ensurePrismaClient, migrate, runAsync } from "./lib/bootstrap.mjs";
@@ -11,23 +16,54 @@ const mode = process.argv[2] === "start" ? "start" : "dev";
 const t0 = Date.now();
 const port = Number(process.env.PORT || 3000);
 const appUrl = process.env.APP_URL || `http://localhost:${port}`;
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+/** How long Next may take to drain (jobs ≤ 25 s, then requests) before it is killed. */
+const APP_EXIT_TIMEOUT_MS = 50_000;
 
 ensurePackages();
 ensurePrismaClient();
 
 let embedded = null;
 let databaseUrl = process.env.DATABASE_URL;
-if (databaseUrl) {
-  await migrate(databaseUrl);
-} else {
-  const { startEmbeddedDb } = await import("./lib/embedded-db.mjs");
+let dbMs = 0;
+if (!databaseUrl) {
+  const { startEmbeddedPostgres } = await import("./lib/embedded-postgres.mjs");
+  const started = Date.now();
   try {
-    embedded = await startEmbeddedDb();
+    embedded = await startEmbeddedPostgres();
   } catch (e) {
     console.error(`✖ embedded database: ${e.message}`);
     process.exit(1);
   }
   databaseUrl = embedded.url;
+  dbMs = Date.now() - started;
+}
+
+let child = null;
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGTERM");
+    const killer = setTimeout(() => child.kill("SIGKILL"), APP_EXIT_TIMEOUT_MS);
+    await new Promise((resolve) => child.once("exit", resolve));
+    clearTimeout(killer);
+  }
+  await embedded?.stop();
+  process.exit(code);
+}
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+
+try {
+  const started = Date.now();
+  await migrate(databaseUrl);
+  dbMs += Date.now() - started;
+} catch (e) {
+  console.error(`✖ migrations: ${e.message}`);
+  await embedded?.stop();
+  process.exit(1);
 }
 
 const env = {
@@ -38,6 +74,9 @@ const env = {
   AUTH_SECRET: process.env.AUTH_SECRET || (mode === "dev" ? devAuthSecret() : undefined),
   AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST || "true",
   NEXT_TELEMETRY_DISABLED: "1",
+  // `next dev` kills its server process 100 ms after forwarding a signal unless told to wait:
+  // give it the time the graceful shutdown needs.
+  NEXT_EXIT_TIMEOUT_MS: process.env.NEXT_EXIT_TIMEOUT_MS || String(APP_EXIT_TIMEOUT_MS),
 };
 if (mode === "start" && !env.AUTH_SECRET) {
   console.error("✖ AUTH_SECRET is required for `npm start` (e.g. `openssl rand -base64 32`).");
@@ -45,12 +84,15 @@ if (mode === "start" && !env.AUTH_SECRET) {
   process.exit(1);
 }
 
-await runAsync("npx", ["tsx", "prisma/seed.ts"], { env });
-if (mode === "start" && !existsSync(".next/BUILD_ID")) await runAsync("npx", ["next", "build"], { env });
+// Demo data only where it is wanted: `npm run dev`, or explicitly. A production start never
+// writes rows of its own.
+const seed = mode === "dev" ? process.env.SEED_DEMO !== "0" : process.env.SEED_DEMO === "1";
+if (seed) await runAsync("npx", ["tsx", "prisma/seed.ts"], { env });
+if (mode === "start" && !existsSync(`${distDir}/BUILD_ID`)) await runAsync("npx", ["next", "build"], { env });
 
-// Next runs directly (no npx wrapper that might not pass signals on), in this process group.
+// Next runs directly (no npx wrapper that might not pass signals on).
 const next = ["node_modules/next/dist/bin/next", mode, "-p", String(port)];
-const child = spawn(process.execPath, next, { env, stdio: ["inherit", "pipe", "inherit"] });
+child = spawn(process.execPath, next, { env, stdio: ["inherit", "pipe", "inherit"] });
 let announced = false;
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
@@ -61,28 +103,22 @@ child.stdout.on("data", (chunk) => {
     console.log(
       [
         "",
-        `  Agent Coach is running at ${appUrl}  (started in ${secs} s)`,
-        `  Database: ${embedded ? `embedded Postgres (${embedded.dir})` : "DATABASE_URL"}`,
+        `  Agent Coach is running at ${appUrl}  (started in ${secs} s; database ${(dbMs / 1000).toFixed(1)} s)`,
+        `  Database: ${embedded ? `embedded PostgreSQL (${embedded.dir}, 127.0.0.1:${embedded.port})` : "DATABASE_URL"}`,
         "",
-        "  Sign in as the demo user:",
-        `    1. open ${appUrl}/sign-in and enter demo@agent-coach.local`,
-        mailbox
-          ? `    2. open the development mailbox ${appUrl}/dev/mailbox and click "Sign in"`
-          : "    2. follow the link in the email",
+        ...(seed
+          ? [
+              "  Sign in as the demo user:",
+              `    1. open ${appUrl}/sign-in and enter demo@agent-coach.local`,
+              mailbox ? `    2. open the development mailbox ${appUrl}/dev/mailbox and click "Sign in"` : "    2. follow the link in the email",
+            ]
+          : [`  Sign in at ${appUrl}/sign-in`]),
         "",
       ].join("\n"),
     );
   }
 });
-
-let stopping = false;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  child.kill("SIGTERM");
-  await embedded?.stop();
-  process.exit(code);
-}
-child.on("exit", (code) => stop(code ?? 0));
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
+child.on("exit", (code, signal) => {
+  child = null;
+  void stop(stopping ? 0 : (code ?? (signal ? 1 : 0)));
+});

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench [-- <name filter>]`: runs every benchmark in bench/ (bench/*.ts, *.mts, *.mjs),
-// each against a fresh database created on a local Postgres server and dropped afterwards (keep it
-// with KEEP_BENCH_DB=1). The server is BENCH_DATABASE_URL, else DATABASE_URL, else
-// postgresql://postgres@127.0.0.1:5432/postgres; only loopback servers are accepted. See bench/README.md.
+// each against a fresh database created on a local PostgreSQL server and dropped afterwards (keep it
+// with KEEP_BENCH_DB=1). The server is BENCH_DATABASE_URL, else DATABASE_URL, else a throwaway
+// embedded PostgreSQL started for the run; only loopback servers are accepted. See bench/README.md.
 //
 // Benchmarks run under tsx with "server-only" stubbed (bench/lib/register.mjs), so they call the
 // app's own services (src/features/**/server) and measure the very SQL the app sends.
@@ -25,15 +25,16 @@ if (files.length === 0) {
 ensurePackages();
 ensurePrismaClient();
 
-const { assertLocal, createTestDatabase, dropTestDatabase } = await import("./lib/test-database.mjs");
+const { createTestDatabase, dropTestDatabase, startTestServer } = await import("./lib/test-database.mjs");
 
-const serverUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+let server;
 try {
-  assertLocal(serverUrl);
+  server = await startTestServer({ named: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL, durable: true, log: (m) => console.log(`[bench db] ${m}`) });
 } catch (e) {
   console.error(`✖ ${e.message.replace("tests", "benchmarks")}`);
   process.exit(1);
 }
+const serverUrl = server.url;
 
 const run = (file, env) =>
   new Promise((resolve) => {
@@ -63,4 +64,5 @@ for (const file of files) {
     else await dropTestDatabase(database).catch((e) => console.error(`could not drop ${database.name}: ${e.message}`));
   }
 }
+await server.stop();
 process.exit(failed ? 1 : 0);

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm run db:embedded`: serve the embedded Postgres until Ctrl-C (for psql, Prisma CLI, scripts).
-//   DATABASE_URL=postgresql://postgres@127.0.0.1:54322/postgres npx prisma migrate status
-import { startEmbeddedDb } from "./lib/embedded-db.mjs";
+// `npm run db:embedded`: serve the embedded PostgreSQL alone until Ctrl-C (for psql, the Prisma
+// CLI or scripts). Migrations are applied first. While it runs, the Prisma CLI finds it by itself
+// (prisma.config.ts reads the URL it records beside the data directory).
+import { ensurePackages, migrate } from "./lib/bootstrap.mjs";
 
-const db = await startEmbeddedDb();
+ensurePackages();
+const { startEmbeddedPostgres } = await import("./lib/embedded-postgres.mjs");
+const db = await startEmbeddedPostgres();
+await migrate(db.url);
 console.log(`[db] DATABASE_URL=${db.url}`);
 const stop = async () => {
   await db.stop();

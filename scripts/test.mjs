@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test` on a fresh clone: installs packages and Debian's Chromium when missing, creates a fresh
-// database on the Postgres at DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test),
-// migrates it with the Prisma CLI, then runs lint, unit + integration (Vitest), e2e (Playwright on
-// a production build with a real SMTP server) and the embedded-mode e2e (`npm run dev` with nothing
-// configured). Every suite runs; the exit code is non-zero if any failed.
+// `npm test` on a fresh clone: installs packages and Debian's Chromium when missing; starts a
+// throwaway embedded PostgreSQL for the run unless TEST_DATABASE_URL or DATABASE_URL names a
+// (loopback) server; creates fresh databases on it, migrates them with the Prisma CLI, then runs
+// lint, unit + integration (Vitest), e2e (Playwright on a production build with a real SMTP
+// server) and the embedded-mode e2e (`npm run dev` with nothing configured, its own embedded
+// database). Every suite runs; the exit code is non-zero if any failed. Needs no database server.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { ensurePackages, ensurePrismaClient, run } from "./lib/bootstrap.mjs";
@@ -35,12 +36,21 @@ ensurePackages();
 ensurePrismaClient();
 ensureChromium();
 
-const { createTestDatabase, dropTestDatabase } = await import("./lib/test-database.mjs");
+const { createTestDatabase, dropTestDatabase, startTestServer } = await import("./lib/test-database.mjs");
+const server = await startTestServer({ log: (m) => console.log(`[test db] ${m}`) });
+let stopping = false;
+const stopServer = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+};
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stopServer().then(() => process.exit(130)));
+
 // Two databases: the e2e server's embedded runner works through every pending job and due
 // improver it finds, so it must not inherit what the integration tests left behind.
-const database = await createTestDatabase(undefined, { migrate: false });
-const e2eDatabase = await createTestDatabase(undefined, { migrate: false, prefix: "agent_coach_e2e" });
-console.log(`→ test databases ${database.name} (integration), ${e2eDatabase.name} (e2e)`);
+const database = await createTestDatabase(server.url, { migrate: false });
+const e2eDatabase = await createTestDatabase(server.url, { migrate: false, prefix: "agent_coach_e2e" });
+console.log(`→ test databases ${database.name} (integration), ${e2eDatabase.name} (e2e) on ${server.embedded ? "an embedded PostgreSQL" : "the named server"}`);
 const env = { DATABASE_URL: database.url, TEST_DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: "1" };
 const e2eEnv = { ...env, DATABASE_URL: e2eDatabase.url, TEST_DATABASE_URL: e2eDatabase.url };
 
@@ -53,12 +63,16 @@ try {
     results.push(await step("lint", "npx", ["eslint", "."], env));
     results.push(await step("unit + integration", "npx", ["vitest", "run"], env));
     results.push(await step("e2e", "npx", ["playwright", "test"], e2eEnv));
-    results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], env));
+    // The embedded-mode e2e starts `npm run dev` with no database configured: its own server.
+    results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], { NEXT_TELEMETRY_DISABLED: "1" }));
   }
 } finally {
-  if (process.env.KEEP_TEST_DB !== "1") {
+  if (process.env.KEEP_TEST_DB === "1" && !server.embedded) {
+    console.log(`kept ${database.url} and ${e2eDatabase.url} (KEEP_TEST_DB=1)`);
+  } else if (!server.embedded) {
     for (const db of [database, e2eDatabase]) await dropTestDatabase(db).catch((e) => console.error(`could not drop ${db.name}: ${e.message}`));
   }
+  await stopServer();
 }
 
 console.log("\n━━ summary ━━");

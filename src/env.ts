@@ -8,6 +8,8 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
+export const DATABASE_URL_UNSET = "postgresql://DATABASE_URL-is-not-set@127.0.0.1:1/start-with-npm-run-dev";
+
 export const AI_PROVIDERS = ["openai", "anthropic", "google", "openai-compatible"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
@@ -40,8 +42,10 @@ export function aiConfigProblems(c: AiConfig): { key: string; message: string }[
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  // Unset: the embedded Postgres that `npm run dev` starts (PGlite served on loopback).
-  DATABASE_URL: optional.transform((v) => v ?? "postgresql://postgres@127.0.0.1:54322/postgres"),
+  // `npm run dev` / `npm start` always set it: to DATABASE_URL, or to the embedded PostgreSQL they
+  // start. A server started some other way without it fails its first query with this URL's
+  // name saying why (never a silent fallback to whatever listens on the default port).
+  DATABASE_URL: optional.transform((v) => v ?? DATABASE_URL_UNSET),
   APP_URL: optional.transform((v) => v ?? process.env.AUTH_URL ?? "http://localhost:3000"),
   AUTH_SECRET: optional,
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp:// or smtps://" }).optional()),

@@ -15,8 +15,7 @@ export function run(cmd, args, options = {}) {
 }
 
 /**
- * Like run(), without blocking the event loop: required once the embedded database is served from
- * this process (a blocking child would deadlock on it).
+ * Like run(), without blocking the event loop (the launcher keeps handling signals meanwhile).
  */
 export function runAsync(cmd, args, options = {}) {
   return new Promise((resolve) => {
@@ -59,7 +58,7 @@ export function devAuthSecret() {
   return secret;
 }
 
-/** Applies pending migrations to a real Postgres (the embedded one migrates itself on start). */
+/** Applies pending migrations (prisma/migrations) to the database at `url`. */
 export async function migrate(url) {
   const { default: pg } = await import("pg");
   const { migrateDeploy } = await import("../migrate-deploy.mjs");

@@ -1,9 +1,10 @@
-// A fresh, uniquely named database per test run on a local Postgres server, migrated with the
-// project's migrations. Refuses anything but a loopback server: tests never touch real data.
+// Databases for tests and benchmarks. The server is the one named by TEST_DATABASE_URL or
+// DATABASE_URL (loopback only: tests never touch real data), else a throwaway embedded PostgreSQL
+// started for the run, so nothing but Node and npm is needed. Each run gets fresh, uniquely named
+// databases on it, migrated with the project's migrations.
 import pg from "pg";
 import { migrateDeploy } from "../migrate-deploy.mjs";
 
-export const DEFAULT_TEST_SERVER = "postgresql://postgres@127.0.0.1:5432/test";
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 export function assertLocal(url) {
@@ -19,8 +20,23 @@ export function withDatabase(url, name) {
   return u.toString();
 }
 
+/**
+ * The server the run's databases are created on: `named` (default TEST_DATABASE_URL, then
+ * DATABASE_URL), else an embedded PostgreSQL in a temp folder, deleted by stop(). Tests run it
+ * without fsync (their data is thrown away); benchmarks ask for `durable` to measure real commits.
+ */
+export async function startTestServer({ named = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL, log, durable = false } = {}) {
+  if (named) {
+    assertLocal(named);
+    return { url: named, embedded: false, stop: async () => {} };
+  }
+  const { startEmbeddedPostgres } = await import("./embedded-postgres.mjs");
+  const server = await startEmbeddedPostgres({ ephemeral: true, durable, log });
+  return { url: server.serverUrl, embedded: true, stop: () => server.stop() };
+}
+
 /** Creates `<prefix>_<stamp>` next to `serverUrl`'s database; returns its URL. */
-export async function createTestDatabase(serverUrl = process.env.DATABASE_URL || DEFAULT_TEST_SERVER, { migrate = true, prefix = "agent_coach_test" } = {}) {
+export async function createTestDatabase(serverUrl, { migrate = true, prefix = "agent_coach_test" } = {}) {
   assertLocal(serverUrl);
   const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });

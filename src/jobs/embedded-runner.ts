@@ -42,6 +42,8 @@ export type EnqueueInput = { name: string; key: string; payload: Record<string, 
 
 export type EmbeddedRunner = {
   readonly processId: string;
+  /** idle (not started or stopped), started, or stopping (waiting for running jobs). */
+  status(): "idle" | "started" | "stopping";
   /** Recovers what a dead process left running, then polls and starts the periodic tasks. Idempotent. */
   start(): Promise<void>;
   /** Stops claiming and the periodic tasks, and waits for the running jobs. */
@@ -254,6 +256,6 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): EmbeddedRu
     );
   }
 
-  const runner: EmbeddedRunner = { processId, start, stop, enqueue, enqueueEvent, poll, idle };
+  const runner: EmbeddedRunner = { processId, status: () => state, start, stop, enqueue, enqueueEvent, poll, idle };
   return runner;
 }

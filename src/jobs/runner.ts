@@ -25,3 +25,16 @@ export async function startEmbeddedRunner() {
   }
   await getEmbeddedRunner().start();
 }
+
+/** Stops claiming and waits for this process's running jobs (graceful shutdown). */
+export async function stopEmbeddedRunner() {
+  await globalForJobs.agentCoachJobRunner?.stop();
+}
+
+/** What drives the jobs in this process, for /api/ready. */
+export function jobRunnerState(): "inngest" | "off" | "running" | "stopping" | "stopped" {
+  if (inngestEnabled) return "inngest";
+  if (!env.JOBS_EMBEDDED) return "off";
+  const status = globalForJobs.agentCoachJobRunner?.status() ?? "idle";
+  return status === "started" ? "running" : status === "stopping" ? "stopping" : "stopped";
+}

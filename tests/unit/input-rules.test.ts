@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "@/env";
+import { DATABASE_URL_UNSET, parseEnv } from "@/env";
 import { CallbackPathSchema } from "@/features/auth/schemas";
 import { linkify } from "@/features/mailbox/server/queries";
 import { EmailSchema, WorkspaceSlugSchema } from "@/features/workspaces/schemas";
@@ -11,7 +11,7 @@ import { z } from "zod";
 describe("env", () => {
   it("treats empty strings as unset and defaults to the embedded mode", () => {
     const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " ", NODE_ENV: "test" });
-    expect(env.DATABASE_URL).toBe("postgresql://postgres@127.0.0.1:54322/postgres");
+    expect(env.DATABASE_URL).toBe(DATABASE_URL_UNSET);
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.APP_URL).toBe("http://localhost:3000");
   });

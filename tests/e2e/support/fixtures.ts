@@ -14,8 +14,8 @@ export function db() {
 
 const id = () => randomBytes(4).toString("hex");
 
-export async function createAgentWorkspace() {
-  const p = db();
+/** `p`: another database's client (default: the run's e2e database). */
+export async function createAgentWorkspace(p: PrismaClient = db()) {
   const stamp = id();
   const owner = await p.user.create({ data: { email: `coach-owner-${stamp}@example.test`, name: "Olivia Owner" } });
   const viewer = await p.user.create({ data: { email: `coach-viewer-${stamp}@example.test`, name: "Victor Viewer" } });
