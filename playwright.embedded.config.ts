@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -10,6 +10,7 @@ import { chromium } from "./playwright.config";
 const PORT = 3310;
 const dataDir = mkdtempSync(path.join(tmpdir(), "agent-coach-embedded-"));
 chmodSync(dataDir, 0o755); // the database runs as the postgres user when tests run as root
+process.once("exit", () => rmSync(dataDir, { recursive: true, force: true })); // after the server stopped
 
 export default defineConfig({
   testDir: "./tests/e2e-embedded",
@@ -25,8 +26,8 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    // SIGTERM (not the default SIGKILL) so the embedded database shuts down cleanly.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    // SIGTERM (not the default SIGKILL): the app drains, then the embedded database stops cleanly.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 60_000 },
     env: {
       PORT: String(PORT),
       DATABASE_URL: "",

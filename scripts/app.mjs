@@ -53,8 +53,16 @@ async function stop(code) {
   await embedded?.stop();
   process.exit(code);
 }
-process.on("SIGINT", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
+// SIGHUP too: a closed terminal must not orphan the server and the database. A closed output
+// pipe (EPIPE) or any crash of this launcher still stops both.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop(0));
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+process.on("uncaughtException", (e) => {
+  try {
+    console.error(`✖ launcher: ${e.stack ?? e}`);
+  } catch {}
+  void stop(1);
+});
 
 try {
   const started = Date.now();
