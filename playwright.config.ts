@@ -40,7 +40,8 @@ export default defineConfig({
     {
       command: `${skipBuild ? "" : "npx next build && "}npx next start -p ${APP_PORT}`,
       url: `${APP_URL}/sign-in`,
-      timeout: 240_000,
+      // The production build takes 2–4 minutes on 2 busy cores.
+      timeout: 480_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",

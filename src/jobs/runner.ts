@@ -2,12 +2,13 @@ import { env } from "@/env";
 import { logger } from "@/server/logger";
 import { createEmbeddedRunner, type EmbeddedRunner } from "./embedded-runner";
 import { embeddedFunctions, embeddedPeriodicTasks } from "./functions";
+import { OUTBOX_RELAY_EVERY_MS, relayOutbox } from "./functions/outbox-relay";
 import { inngestEnabled } from "./inngest";
 
 // The app's one embedded runner per process. Kept on globalThis because Next may evaluate this
 // module more than once (instrumentation and route bundles, dev reloads): one runner must own
 // this process's claims, and an enqueue anywhere in the process should wake it.
-const globalForJobs = globalThis as unknown as { agentCoachJobRunner?: EmbeddedRunner };
+const globalForJobs = globalThis as unknown as { agentCoachJobRunner?: EmbeddedRunner; agentCoachOutboxRelay?: NodeJS.Timeout };
 
 export function getEmbeddedRunner(): EmbeddedRunner {
   return (globalForJobs.agentCoachJobRunner ??= createEmbeddedRunner({ functions: embeddedFunctions, periodic: embeddedPeriodicTasks }));
@@ -16,7 +17,8 @@ export function getEmbeddedRunner(): EmbeddedRunner {
 /** Called by instrumentation.ts in the Node.js server. Starting twice is a no-op. */
 export async function startEmbeddedRunner() {
   if (inngestEnabled) {
-    logger.info("jobs: Inngest is configured; the embedded runner stays off");
+    logger.info("jobs: Inngest is configured; the embedded runner stays off, the outbox relay runs");
+    globalForJobs.agentCoachOutboxRelay ??= setInterval(() => void relayOutbox().catch((e) => logger.error("jobs: outbox relay failed", { error: String(e) })), OUTBOX_RELAY_EVERY_MS).unref();
     return;
   }
   if (!env.JOBS_EMBEDDED) {
@@ -28,6 +30,8 @@ export async function startEmbeddedRunner() {
 
 /** Stops claiming and waits for this process's running jobs (graceful shutdown). */
 export async function stopEmbeddedRunner() {
+  clearInterval(globalForJobs.agentCoachOutboxRelay);
+  globalForJobs.agentCoachOutboxRelay = undefined;
   await globalForJobs.agentCoachJobRunner?.stop();
 }
 

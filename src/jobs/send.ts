@@ -1,13 +1,15 @@
+import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
-import { agentWakeRequested, appEvents, ritualDecided, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualDecidedData, type RitualWakeRequestedData } from "./events";
-import { inngest, inngestEnabled } from "./inngest";
-import { getEmbeddedRunner } from "./runner";
+import { agentWakeRequested, appEvents, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualWakeRequestedData } from "./events";
+import { deliverOutbox, stageEvent } from "./outbox";
 
 /**
- * Sends a job event to whichever driver is configured. Call it AFTER the transaction that made
- * the change commits: a rolled-back change must not wake anyone. Without Inngest the job is a row
- * in Postgres, so this works in a process whose runner is not started.
+ * Sends a job event to whichever driver is configured, through the outbox: the event is written
+ * (its own small transaction), then delivered at once. Call it AFTER the change that causes it has
+ * committed — or, better, stage the event in that very transaction (`stageEvent`) and call
+ * `deliverOutbox()` after the commit. An invalid payload is a programming error and throws; a
+ * failed delivery does not (the relay retries it), so a committed change never answers an error.
  */
 export async function sendEvent(event: AppEvent): Promise<void> {
   const parsed = appEvents[event.name].schema.safeParse(event.data);
@@ -15,13 +17,14 @@ export async function sendEvent(event: AppEvent): Promise<void> {
     logger.error("jobs: invalid event payload", { event: event.name, error: parsed.error.message });
     throw new AppError("INTERNAL", "Could not queue background work.", { cause: parsed.error });
   }
+  let id: string;
   try {
-    if (inngestEnabled) await inngest.send({ name: event.name, data: parsed.data });
-    else await getEmbeddedRunner().enqueueEvent({ name: event.name, data: parsed.data });
+    id = await db.$transaction((t) => stageEvent(t, { name: event.name, data: parsed.data } as AppEvent));
   } catch (e) {
-    logger.error("jobs: could not send an event", { event: event.name, ...errorFields(e) });
+    logger.error("jobs: could not write an event", { event: event.name, ...errorFields(e) });
     throw new AppError("INTERNAL", "Could not queue background work. Please try again.", { cause: e });
   }
+  await deliverOutbox({ ids: [id] });
 }
 
 /** Asks for a wake of a task agent (coalesced and throttled per agent; "manual" skips the throttle). */
@@ -32,9 +35,4 @@ export function requestAgentWake(data: AgentWakeRequestedData) {
 /** Asks for an improver's ritual (single-flight per improver; scheduled by the hourly check or "Run ritual now"). */
 export function requestRitual(data: RitualWakeRequestedData) {
   return sendEvent({ name: ritualWakeRequested.name, data });
-}
-
-/** Resumes a ritual waiting for a decision (after approve/reject, or when it expired). */
-export function announceRitualDecision(data: RitualDecidedData) {
-  return sendEvent({ name: ritualDecided.name, data });
 }

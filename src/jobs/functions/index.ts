@@ -1,6 +1,7 @@
 import type { AnyJobDefinition } from "../definition";
 import { toInngestFunction } from "../inngest";
 import { improverRitual, improverRitualInngest } from "./improver-ritual";
+import { outboxRelayTask } from "./outbox-relay";
 import { ritualDecision } from "./ritual-decision";
 import { ritualHourlyCheck, ritualHourlyCheckTask } from "./ritual-hourly-check";
 import { taskAgentWake } from "./task-agent-wake";
@@ -12,8 +13,8 @@ import { taskAgentWake } from "./task-agent-wake";
 /** Run by the embedded runner (runner.ts). */
 export const embeddedFunctions: AnyJobDefinition[] = [taskAgentWake, improverRitual, ritualDecision];
 
-/** The embedded runner's timers (the hourly check; Inngest has it as a cron function). */
-export const embeddedPeriodicTasks = [ritualHourlyCheckTask];
+/** The embedded runner's timers (the hourly check — Inngest has it as a cron function — and the outbox relay). */
+export const embeddedPeriodicTasks = [ritualHourlyCheckTask, outboxRelayTask];
 
 /** Served to Inngest by /api/inngest. `ritual-decision` is not: the ritual's run waits for the event itself. */
 export const inngestFunctions = [toInngestFunction(taskAgentWake), improverRitualInngest, ritualHourlyCheck];

@@ -1,9 +1,10 @@
 /**
  * ritual-decision — resumes a ritual after a person's decision or its expiry. Embedded runner only.
  *
- * Trigger: `ritual/decided` { workspaceId, sessionId, improverAgentId, decision }, sent after
- * approveProposal / rejectProposal commit (one-on-one actions), and by the hourly check for a
- * proposal past its 7-day deadline (decision "expired").
+ * Trigger: `ritual/decided` { workspaceId, sessionId, improverAgentId, decision }, written by
+ * approveProposal / rejectProposal in their transaction (outbox) and delivered after the commit,
+ * and sent by the hourly check for a proposal past its 7-day deadline (decision "expired") or a
+ * decision no ritual acted on.
  *
  * Steps:
  *  1. `advance` — advanceRitual reads the session's status, not the event: approved (completed)

@@ -5,7 +5,8 @@
  * What one check does: creates missing improvers (ensureAllImprovers), then one
  * `ritual/wake.requested` (reason "scheduled") per active improver whose scheduledWakeAt passed —
  * a missed hour (the server was down) is caught up at the next check — and one `ritual/decided`
- * (decision "expired") per ritual still awaiting review past its deadline. Sending twice is
+ * (decision "expired") per ritual still awaiting review past its deadline, and one `ritual/decided`
+ * per ritual whose recorded decision it never acted on (findUnresumedDecisions). Sending twice is
  * harmless: wakes coalesce per improver, beginRitual moves scheduledWakeAt forward at once, and
  * every ritual transition is idempotent.
  *
@@ -32,17 +33,19 @@ const hourlyCheck = () => import("@/features/rituals/server/hourly-check");
 async function collect(now: Date, createImprovers: boolean) {
   const wakes: RitualWakeRequestedData[] = [];
   const expired: RitualDecidedData[] = [];
+  const resumed: RitualDecidedData[] = [];
   const counts = await (
     await hourlyCheck()
   ).runHourlyCheck(
     {
       requestRitual: async (d) => void wakes.push({ workspaceId: d.workspaceId, improverAgentId: d.improverAgentId, reason: d.reason }),
       announceExpiry: async (e) => void expired.push({ workspaceId: e.workspaceId, sessionId: e.sessionId, improverAgentId: e.improverAgentId, decision: "expired" }),
+      announceDecision: async (u) => void resumed.push({ workspaceId: u.workspaceId, sessionId: u.sessionId, improverAgentId: u.improverAgentId, decision: u.decision }),
     },
     now,
     { createImprovers },
   );
-  return { improversCreated: counts.improversCreated, wakes, expired };
+  return { improversCreated: counts.improversCreated, wakes, decisions: [...expired, ...resumed], expired: expired.length, resumed: resumed.length };
 }
 
 /** `createImprovers: false` skips the catch-up over every workspace (tests share one database). */
@@ -56,8 +59,8 @@ export function createRitualHourlyCheckTask({ everyMs = HOUR_MS, firstAfterMs = 
     run: async (runner) => {
       const found = await collect(now(), createImprovers);
       for (const data of found.wakes) await runner.enqueueEvent({ name: ritualWakeRequested.name, data });
-      for (const data of found.expired) await runner.enqueueEvent({ name: ritualDecided.name, data });
-      return { improversCreated: found.improversCreated, due: found.wakes.length, expired: found.expired.length };
+      for (const data of found.decisions) await runner.enqueueEvent({ name: ritualDecided.name, data });
+      return { improversCreated: found.improversCreated, due: found.wakes.length, expired: found.expired, resumed: found.resumed };
     },
   };
 }
@@ -65,9 +68,9 @@ export function createRitualHourlyCheckTask({ everyMs = HOUR_MS, firstAfterMs = 
 export function createRitualHourlyCheckFunction({ now = () => new Date(), createImprovers = true }: CheckOptions = {}) {
   return inngest.createFunction({ id: RITUAL_HOURLY_CHECK_ID, triggers: [cron(HOURLY_CHECK_CRON)], concurrency: { limit: 1 }, retries: 2 }, async ({ step }) => {
     const found = await step.run("check", () => collect(now(), createImprovers));
-    const events = [...found.wakes.map((data) => ({ name: ritualWakeRequested.name, data })), ...found.expired.map((data) => ({ name: ritualDecided.name, data }))];
+    const events = [...found.wakes.map((data) => ({ name: ritualWakeRequested.name, data })), ...found.decisions.map((data) => ({ name: ritualDecided.name, data }))];
     if (events.length) await step.sendEvent("fan-out", events);
-    return { improversCreated: found.improversCreated, due: found.wakes.length, expired: found.expired.length };
+    return { improversCreated: found.improversCreated, due: found.wakes.length, expired: found.expired, resumed: found.resumed };
   });
 }
 

@@ -3,6 +3,7 @@ import { ritualDecided, ritualWakeRequested } from "@/jobs/events";
 import { embeddedFunctions, embeddedPeriodicTasks, inngestFunctions } from "@/jobs/functions";
 import { createImproverRitualFunction, createImproverRitualInngestFunction, IMPROVER_RITUAL_ID } from "@/jobs/functions/improver-ritual";
 import { createRitualDecisionFunction, RITUAL_DECISION_ID } from "@/jobs/functions/ritual-decision";
+import { OUTBOX_RELAY_ID } from "@/jobs/functions/outbox-relay";
 import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON, RITUAL_HOURLY_CHECK_ID } from "@/jobs/functions/ritual-hourly-check";
 
 // The ritual's functions as each driver sees them (no database: the flows are tested against
@@ -11,9 +12,12 @@ import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON, RITUAL_HOURLY_CHECK
 const wake = { workspaceId: "ws_1", improverAgentId: "imp_1", reason: "scheduled" as const };
 
 describe("ritual functions per driver", () => {
-  it("the embedded runner runs the wake, the decision and the hourly check; Inngest gets the waiting ritual and the cron", () => {
+  it("the embedded runner runs the wake, the decision, the hourly check and the outbox relay; Inngest gets the waiting ritual and the cron", () => {
     expect(embeddedFunctions.map((f) => f.id)).toEqual(["task-agent-wake", IMPROVER_RITUAL_ID, RITUAL_DECISION_ID]);
-    expect(embeddedPeriodicTasks).toEqual([expect.objectContaining({ name: RITUAL_HOURLY_CHECK_ID, everyMs: 3_600_000, firstAfterMs: 15_000 })]);
+    expect(embeddedPeriodicTasks).toEqual([
+      expect.objectContaining({ name: RITUAL_HOURLY_CHECK_ID, everyMs: 3_600_000, firstAfterMs: 15_000 }),
+      expect.objectContaining({ name: OUTBOX_RELAY_ID, everyMs: 5_000 }),
+    ]);
     expect(inngestFunctions.map((f) => f.opts.id)).toEqual(["task-agent-wake", IMPROVER_RITUAL_ID, RITUAL_HOURLY_CHECK_ID]);
   });
 

@@ -1,29 +1,26 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { announceRitualDecision } from "@/jobs/send";
+import { deliverOutbox } from "@/jobs/outbox";
 import { workspaceAction } from "@/server/action-client";
 import { scopeOf } from "@/server/scope";
 import { ApproveProposalInput, RejectProposalInput } from "../schemas";
 import { approveProposal as approve, rejectProposal as reject } from "../server/proposals";
 
-// A ritual waits for these decisions: after the write commits, it is told (Inngest resumes its
-// waitForEvent; the embedded runner runs the next step: the post-ritual update, or a revision).
+// A ritual waits for these decisions: the service writes its event with the decision (outbox), and
+// it is delivered once the write commits (Inngest resumes its waitForEvent; the embedded runner
+// runs the next step: the post-ritual update, or a revision). A failed delivery is retried by the
+// relay, never reported to the person: the decision is saved.
 
 export const approveProposal = workspaceAction({ input: ApproveProposalInput, permission: "proposals.decide" }, async (input, ctx) => {
   const result = await approve({ scope: scopeOf(ctx), ...input });
-  const { session } = result;
-  if (session.origin === "ritual" && session.improverAgentId) {
-    await announceRitualDecision({ workspaceId: ctx.workspace.id, sessionId: session.id, improverAgentId: session.improverAgentId, decision: "approved" });
-  }
+  await deliverOutbox();
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });
 
 export const rejectProposal = workspaceAction({ input: RejectProposalInput, permission: "proposals.decide" }, async (input, ctx) => {
-  const result = await reject({ scope: scopeOf(ctx), proposalId: input.proposalId, reason: input.reason });
-  if (result.origin === "ritual" && result.improverAgentId && !input.refineInChat) {
-    await announceRitualDecision({ workspaceId: ctx.workspace.id, sessionId: result.sessionId, improverAgentId: result.improverAgentId, decision: "rejected" });
-  }
+  const result = await reject({ scope: scopeOf(ctx), proposalId: input.proposalId, reason: input.reason, resumeRitual: !input.refineInChat });
+  await deliverOutbox();
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

@@ -1,6 +1,8 @@
 import "server-only";
 import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS, type ProposeDirectivesInput } from "@/ai/prompts/improver";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
+import { ritualDecided } from "@/jobs/events";
+import { stageEvent } from "@/jobs/outbox";
 import { db, type Tx } from "@/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
@@ -76,10 +78,17 @@ function assertDecidable(status: string) {
 
 export type ApproveInput = { scope: Scope; proposalId: string; rating: number; finish: boolean };
 
+/** A ritual waits for its proposal's decision: the event is written with the decision (outbox). */
+async function stageRitualDecision(t: Tx, session: { id: string; origin: string; improverAgentId: string | null }, workspaceId: string, decision: "approved" | "rejected") {
+  if (session.origin !== "ritual" || !session.improverAgentId) return;
+  await stageEvent(t, { name: ritualDecided.name, data: { workspaceId, sessionId: session.id, improverAgentId: session.improverAgentId, decision } });
+}
+
 /**
  * Approve: one transaction creates the version (authored by the agent, parent = the head the
  * proposal was made against), promotes it, marks the proposal, records a decision note and — by
- * default — completes the session with the rating, acknowledging the feedback it covered.
+ * default — completes the session with the rating, acknowledging the feedback it covered. A
+ * ritual's decision event is written in the same transaction.
  */
 export async function approveProposal({ scope, proposalId, rating, finish }: ApproveInput) {
   return db.$transaction(async (t) => {
@@ -115,12 +124,17 @@ export async function approveProposal({ scope, proposalId, rating, finish }: App
     });
     const counted = await t.evolutionSession.update({ where: { id: session.id }, data: { approvedMutations: { increment: 1 }, userRating: rating } });
     const updated = finish ? await completeInTx(t, counted, rating) : counted;
+    await stageRitualDecision(t, updated, scope.workspaceId, "approved");
     return { version: { id: version.id, number: version.number }, session: { id: updated.id, status: updated.status, origin: updated.origin, improverAgentId: updated.improverAgentId } };
   });
 }
 
-/** Reject with a reason: the proposal is closed, the reason goes into the journal, the chat continues. */
-export async function rejectProposal({ scope, proposalId, reason }: { scope: Scope; proposalId: string; reason: string }) {
+/**
+ * Reject with a reason: the proposal is closed, the reason goes into the journal, the chat
+ * continues. A ritual resumes (revises) on it unless the person keeps talking in the chat first
+ * (`resumeRitual: false`).
+ */
+export async function rejectProposal({ scope, proposalId, reason, resumeRitual = true }: { scope: Scope; proposalId: string; reason: string; resumeRitual?: boolean }) {
   return db.$transaction(async (t) => {
     const { session, proposal } = await lockProposal(t, scope.workspaceId, proposalId);
     assertDecidable(proposal.status);
@@ -129,6 +143,7 @@ export async function rejectProposal({ scope, proposalId, reason }: { scope: Sco
     await t.evolutionNote.create({
       data: { workspaceId: scope.workspaceId, templateId: session.templateId, sessionId: session.id, kind: "decision", content: `Rejected a proposal: ${reason}` },
     });
+    if (resumeRitual) await stageRitualDecision(t, session, scope.workspaceId, "rejected");
     return { proposalId: proposal.id, sessionId: session.id, origin: session.origin, improverAgentId: session.improverAgentId };
   });
 }

@@ -1,0 +1,80 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import { db, type Tx } from "@/server/db";
+import { errorFields, logger } from "@/server/logger";
+import { appEvents, type AppEvent } from "./events";
+import { inngest, inngestEnabled } from "./inngest";
+import { getEmbeddedRunner } from "./runner";
+
+// The transactional outbox: an event is written in the same transaction as the change that causes
+// it (`stageEvent`), so a committed change always has its event, and a rolled-back one never does.
+// The relay (`deliverOutbox`) hands staged events to the configured driver — Inngest, with the row
+// id as the event id so a re-delivery is deduplicated; or the embedded runner's queue, whose
+// coalescing and idempotent handlers absorb a re-delivery — and marks them sent. It runs right
+// after the writing request commits and on a timer, so an event whose first delivery failed (the
+// driver was down) is delivered later. A failed delivery is never the person's error: the change
+// is committed.
+
+const BATCH = 100;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** Validates and writes the event in the caller's transaction; returns its id. */
+export async function stageEvent(t: Tx, event: AppEvent): Promise<string> {
+  const data = appEvents[event.name].schema.parse(event.data);
+  const row = await t.outboxEvent.create({ data: { name: event.name, data: data as Prisma.InputJsonValue }, select: { id: true } });
+  return row.id;
+}
+
+async function deliver(row: { id: string; name: string; data: unknown }) {
+  const name = row.name as AppEvent["name"];
+  const definition = appEvents[name];
+  if (!definition) throw new Error(`unknown event "${row.name}"`);
+  const data = definition.schema.parse(row.data);
+  if (inngestEnabled) await inngest.send({ id: row.id, name, data });
+  else await getEmbeddedRunner().enqueueEvent({ name, data });
+}
+
+/**
+ * Delivers what is due, oldest first — or only the events `ids` names (a request delivering what it
+ * just wrote); several processes may relay at once (rows are claimed with SKIP LOCKED). Never
+ * throws: a failure is recorded on the row and retried with backoff.
+ */
+export async function deliverOutbox({ now = () => new Date(), limit = BATCH, ids }: { now?: () => Date; limit?: number; ids?: string[] } = {}) {
+  let sent = 0;
+  let failed = 0;
+  try {
+    // The common case — nothing due — costs one indexed read and no transaction (so a relay tick
+    // never waits for a connection of a busy pool just to find nothing).
+    const due = await db.$queryRaw<unknown[]>`
+      SELECT 1 FROM "OutboxEvent" WHERE "sentAt" IS NULL AND "availableAt" <= ${now()} ${ids ? Prisma.sql`AND "id" = ANY(${ids})` : Prisma.empty} LIMIT 1`;
+    if (due.length === 0) return { sent, failed };
+    await db.$transaction(async (t) => {
+      const rows = await t.$queryRaw<{ id: string; name: string; data: unknown; attempts: number }[]>`
+        SELECT "id", "name", "data", "attempts" FROM "OutboxEvent"
+        WHERE "sentAt" IS NULL AND "availableAt" <= ${now()} ${ids ? Prisma.sql`AND "id" = ANY(${ids})` : Prisma.empty}
+        ORDER BY "createdAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+      for (const row of rows) {
+        try {
+          await deliver(row);
+          await t.outboxEvent.update({ where: { id: row.id }, data: { sentAt: now(), attempts: row.attempts + 1, lastError: null } });
+          sent++;
+        } catch (e) {
+          failed++;
+          const backoff = Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** row.attempts);
+          await t.outboxEvent.update({ where: { id: row.id }, data: { attempts: row.attempts + 1, lastError: String((e as Error).message ?? e).slice(0, 500), availableAt: new Date(now().getTime() + backoff) } });
+          logger.warn("outbox: delivery failed, will retry", { eventId: row.id, event: row.name, attempt: row.attempts + 1, ...errorFields(e) });
+        }
+      }
+    }, { timeout: 60_000, maxWait: 15_000 });
+  } catch (e) {
+    logger.error("outbox: relay failed", errorFields(e));
+  }
+  return { sent, failed };
+}
+
+const RETENTION_MS = 7 * 24 * 3_600_000;
+
+/** Deletes delivered events older than a week (the relay's periodic run calls it). */
+export async function pruneOutbox(now = new Date()) {
+  return db.outboxEvent.deleteMany({ where: { sentAt: { lt: new Date(now.getTime() - RETENTION_MS) } } });
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from "vitest";
+import { agentWakeRequested } from "@/jobs/events";
+import { db } from "@/server/db";
+import { uid } from "../../factories";
+
+// With Inngest configured the relay sends each staged event with its outbox id as the event id,
+// so Inngest deduplicates a re-delivery (a relay that died between the send and marking it sent).
+// Only the Inngest client is replaced (no Inngest server runs here); the outbox is real Postgres.
+
+const sent = vi.hoisted(() => [] as { id?: string; name: string; data: unknown }[]);
+vi.mock("@/jobs/inngest", async (original) => {
+  const real = await original<typeof import("@/jobs/inngest")>();
+  // The real client (the functions are built with it), whose send is captured.
+  real.inngest.send = (async (event: { id?: string; name: string; data: unknown }) => void sent.push(event)) as never;
+  return { ...real, inngestEnabled: true };
+});
+
+describe("outbox relay with Inngest", () => {
+  it("sends the event with the outbox row's id and marks it sent; no job row is written", async () => {
+    const { deliverOutbox, stageEvent } = await import("@/jobs/outbox");
+    const agentId = `agent-${uid()}`;
+    const id = await db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "manual" } }));
+    const row = await db.outboxEvent.findUniqueOrThrow({ where: { id } });
+    // Only this row: other test files' events must not reach this fake Inngest.
+    await deliverOutbox({ ids: [id] });
+    expect(sent.filter((e) => (e.data as { agentId: string }).agentId === agentId)).toEqual([{ id: row.id, name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "manual" } }]);
+    expect(await db.outboxEvent.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ sentAt: expect.any(Date) });
+    expect(await db.job.count({ where: { key: agentId } })).toBe(0);
+  });
+});
