@@ -209,8 +209,9 @@ test("a walk: dashboard → template dashboard, ritual started → a new task wh
   });
 
   await test.step("confirm one of its proposals in the inbox: it is applied to the task", async () => {
-    await page.getByRole("link", { name: "Open the inbox" }).click();
-    await expect(page).toHaveURL(new RegExp(`${BASE}/inbox$`));
+    await page.getByRole("link", { name: "Decide in the inbox" }).click();
+    await expect(page).toHaveURL(new RegExp(`${BASE}/inbox\\?task=[^&]+$`));
+    await expect(page.getByTestId("inbox-filter")).toContainText(title);
     const item = page.getByTestId("inbox-item").filter({ hasText: title }).filter({ hasText: "checklist item" }).first();
     await expect(item).toBeVisible();
     await item.getByRole("button", { name: "Confirm" }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recordObservation } from "@/features/agents/server/record-message";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
+import { listInbox } from "@/features/decisions/server/queries";
 import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
 import { createTemplate } from "@/features/templates/server/create-template";
 import { createTask } from "@/features/tasks/server/create-task";
@@ -69,5 +70,20 @@ describe("change decisions", () => {
     await recordObservation({ scope, agentId: agent.id, text: `The ${word} estimate was far too optimistic` });
     const rows = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "AgentMessage" WHERE "search" @@ websearch_to_tsquery('english', ${word})`;
     expect(rows).toHaveLength(1);
+  });
+
+  it("the inbox says when it shows only the oldest items, and narrows to one task so a new task's proposals are never hidden", async () => {
+    const { scope, agent } = await setup();
+    for (let i = 0; i < 3; i++) await createChangeSet({ scope, agentId: agent.id, items: [{ tool: "propose_estimate", args: { minutes: 10 + i }, summary: `Old ${i}` }] });
+    const other = await createTask({ scope, title: "A brand new task", templateId: (await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).templateId });
+    await createChangeSet({ scope, agentId: other.agent!.id, items: [{ tool: "propose_estimate", args: { minutes: 30 }, summary: "New" }] });
+
+    const capped = await listInbox({ workspaceId: scope.workspaceId, limit: 2 });
+    expect(capped.items.map((i) => i.summary)).toEqual(["Old 0", "Old 1"]);
+    expect(capped.matching).toBe(4);
+
+    const forTask = await listInbox({ workspaceId: scope.workspaceId, taskId: other.task.id, limit: 2 });
+    expect(forTask.items.map((i) => i.summary)).toEqual(["New"]);
+    expect(forTask).toMatchObject({ matching: 1, pending: 1, deferred: 0 });
   });
 });

@@ -2,9 +2,14 @@ import "server-only";
 import type { ChangeItemStatus } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 
-/** The decision inbox: items awaiting a person (pending or deferred), oldest first. */
-export async function listInbox({ workspaceId, status = "pending", templateId, limit = 100 }: { workspaceId: string; status?: Extract<ChangeItemStatus, "pending" | "deferred">; templateId?: string; limit?: number }) {
-  const where = { workspaceId, status, ...(templateId ? { templateId } : {}) };
+/**
+ * The decision inbox: items awaiting a person (pending or deferred), oldest first, at most
+ * `limit`; `shown` of `matching` tells the page when there are more. `taskId` narrows it to one
+ * task's proposals (the task page links there, so a new task's proposals are never hidden behind
+ * a hundred older ones).
+ */
+export async function listInbox({ workspaceId, status = "pending", templateId, taskId, limit = 100 }: { workspaceId: string; status?: Extract<ChangeItemStatus, "pending" | "deferred">; templateId?: string; taskId?: string; limit?: number }) {
+  const where = { workspaceId, status, ...(templateId ? { templateId } : {}), ...(taskId ? { changeSet: { taskId } } : {}) };
   const [items, counts] = await Promise.all([
     db.changeItem.findMany({
       where,
@@ -22,10 +27,10 @@ export async function listInbox({ workspaceId, status = "pending", templateId, l
         decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { reason: true, decidedAt: true, decidedBy: { select: { name: true, email: true } } } },
       },
     }),
-    db.changeItem.groupBy({ by: ["status"], where: { workspaceId, status: { in: ["pending", "deferred"] } }, _count: true }),
+    db.changeItem.groupBy({ by: ["status"], where: { ...where, status: { in: ["pending", "deferred"] } }, _count: true }),
   ]);
   const count = (s: string) => counts.find((c) => c.status === s)?._count ?? 0;
-  return { items, pending: count("pending"), deferred: count("deferred") };
+  return { items, pending: count("pending"), deferred: count("deferred"), matching: count(status) };
 }
 
 export async function listDecisionsForAgent(workspaceId: string, agentId: string, limit = 50) {

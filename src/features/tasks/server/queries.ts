@@ -30,3 +30,8 @@ export async function getTask(workspaceId: string, taskId: string) {
     },
   });
 }
+
+/** A task's title, for pages that name it (null if it is not in the workspace). */
+export async function getTaskTitle(workspaceId: string, taskId: string) {
+  return db.task.findFirst({ where: { id: taskId, workspaceId }, select: { id: true, title: true } });
+}

@@ -5,16 +5,22 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
 import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
 import { listInbox } from "@/features/decisions/server/queries";
+import { getTaskTitle } from "@/features/tasks/server/queries";
+import { IdSchema } from "@/features/workspaces/schemas";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 
 export const metadata: Metadata = { title: "Decisions" };
 
-export default async function InboxPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ tab?: string }> }) {
+export default async function InboxPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ tab?: string; task?: string }> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const tab = (await searchParams).tab === "deferred" ? "deferred" : "pending";
-  const inbox = await listInbox({ workspaceId: ctx.workspace.id, status: tab });
+  const query = await searchParams;
+  const tab = query.tab === "deferred" ? "deferred" : "pending";
+  const taskFilter = IdSchema.safeParse(query.task);
+  const task = taskFilter.success ? await getTaskTitle(ctx.workspace.id, taskFilter.data) : null;
+  const inbox = await listInbox({ workspaceId: ctx.workspace.id, status: tab, taskId: task?.id });
+  const href = (t: "pending" | "deferred") => `?${new URLSearchParams({ ...(t === "deferred" ? { tab: t } : {}), ...(task ? { task: task.id } : {}) })}`;
   const items = inbox.items.map((i) => ({
     id: i.id,
     tool: i.tool,
@@ -33,11 +39,22 @@ export default async function InboxPage({ params, searchParams }: { params: Prom
           ["pending", `Pending (${inbox.pending})`],
           ["deferred", `Deferred (${inbox.deferred})`],
         ] as const).map(([key, label]) => (
-          <Link key={key} href={key === "pending" ? "?" : "?tab=deferred"} aria-current={tab === key ? "page" : undefined} className={cn("rounded-lg px-3 py-1.5 text-sm font-medium", tab === key ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100")}>
+          <Link key={key} href={href(key)} aria-current={tab === key ? "page" : undefined} className={cn("rounded-lg px-3 py-1.5 text-sm font-medium", tab === key ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100")}>
             {label}
           </Link>
         ))}
       </nav>
+      {task ? (
+        <p className="mb-3 text-sm text-zinc-600" data-testid="inbox-filter">
+          Proposals for the task <Link className="font-medium text-brand-700 hover:underline" href={`/w/${slug}/tasks/${task.id}`}>{task.title}</Link> ·{" "}
+          <Link className="text-brand-600 hover:underline" href={tab === "deferred" ? "?tab=deferred" : "?"}>show all</Link>
+        </p>
+      ) : null}
+      {inbox.matching > items.length ? (
+        <p className="mb-3 text-sm text-zinc-600" data-testid="inbox-more">
+          Showing the oldest {items.length} of {inbox.matching}. Decide these first, or open a task to see its own proposals.
+        </p>
+      ) : null}
       <Card>
         <DecisionInbox
           workspaceSlug={slug}

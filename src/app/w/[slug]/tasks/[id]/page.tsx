@@ -52,7 +52,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
         <div className="space-y-6">
         {proposals.length > 0 ? (
           <Card>
-            <CardHeader title="Waiting for a decision" description={<Link className="text-brand-600 hover:underline" href={`/w/${slug}/inbox`}>Open the inbox</Link>} />
+            <CardHeader title="Waiting for a decision" description={<Link className="text-brand-600 hover:underline" href={`/w/${slug}/inbox?task=${task.id}`}>Decide in the inbox</Link>} />
             <ul className="divide-y divide-zinc-100">
               {proposals.map((p) => (
                 <li key={p.id} className="flex items-center gap-2 px-5 py-2.5 text-sm">
