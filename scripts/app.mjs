@@ -57,6 +57,13 @@ async function stop(code) {
 // pipe (EPIPE) or any crash of this launcher still stops both.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop(0));
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+// Any other way out (a failed seed or build exits at once): ask the database for its fast
+// shutdown; it completes on its own.
+process.on("exit", () => {
+  try {
+    if (embedded) process.kill(embedded.pid, "SIGINT");
+  } catch {}
+});
 process.on("uncaughtException", (e) => {
   try {
     console.error(`✖ launcher: ${e.stack ?? e}`);
