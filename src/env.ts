@@ -55,7 +55,7 @@ const schema = z.object({
   API_RATE_LIMIT_PER_MINUTE: optional
     .transform((v) => Number(v ?? "120"))
     .pipe(z.number({ error: "API_RATE_LIMIT_PER_MINUTE must be a number" }).int().min(1, { error: "API_RATE_LIMIT_PER_MINUTE must be at least 1" }).max(1_000_000)),
-  // Jobs (src/jobs/README.md). Any of the three Inngest variables set → the Inngest driver; all
+  // Jobs (src/inngest/README.md). Any of the three Inngest variables set → the Inngest driver; all
   // unset → the embedded runner inside the Next.js server. INNGEST_DEV is "1"/"true" (local dev
   // server) or the dev server's URL; "0"/"false" count as unset. The SDK also reads them itself.
   INNGEST_DEV: optional.transform((v) => (v === undefined || /^(0|false)$/i.test(v) ? undefined : v)),

@@ -3,7 +3,7 @@
 // prerenders pages.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startEmbeddedRunner, stopEmbeddedRunner } = await import("./jobs/runner");
+  const { startEmbeddedRunner, stopEmbeddedRunner } = await import("./inngest/runner");
   const { installGracefulShutdown, onDrain } = await import("./server/lifecycle");
   onDrain("job runner", stopEmbeddedRunner);
   installGracefulShutdown();

@@ -1,9 +1,9 @@
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { describe, expect, it, vi, type Mock } from "vitest";
-import { exponentialBackoff } from "@/jobs/definition";
-import { agentWakeRequested } from "@/jobs/events";
-import { createTaskAgentWakeFunction, FLOW_KEY, WAKE_THROTTLE_MS, type WakeFn } from "@/jobs/functions/task-agent-wake";
-import { toInngestFunction } from "@/jobs/inngest";
+import { exponentialBackoff } from "@/inngest/definition";
+import { agentWakeRequested } from "@/inngest/events";
+import { createTaskAgentWakeFunction, FLOW_KEY, WAKE_THROTTLE_MS, type WakeFn } from "@/inngest/functions/task-agent-wake";
+import { toInngestFunction } from "@/inngest/client";
 
 // The Inngest driver, in process (@inngest/test): the real step body runs with an injected wake.
 

@@ -1,8 +1,8 @@
 import { eventType } from "inngest";
 import { afterEach } from "vitest";
 import { z } from "zod";
-import { defineJob, type JobDefinition } from "@/jobs/definition";
-import { createEmbeddedRunner, type EmbeddedRunner, type EmbeddedRunnerOptions } from "@/jobs/embedded-runner";
+import { defineJob, type JobDefinition } from "@/inngest/definition";
+import { createEmbeddedRunner, type EmbeddedRunner, type EmbeddedRunnerOptions } from "@/inngest/local/embedded-runner";
 import { uid } from "../../factories";
 
 // The runner is generic: these tests drive it with throwaway definitions whose ids are unique per

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { agentWakeRequested } from "@/jobs/events";
+import { agentWakeRequested } from "@/inngest/events";
 import { db } from "@/server/db";
 import { uid } from "../../factories";
 
@@ -8,8 +8,8 @@ import { uid } from "../../factories";
 // Only the Inngest client is replaced (no Inngest server runs here); the outbox is real Postgres.
 
 const sent = vi.hoisted(() => [] as { id?: string; name: string; data: unknown }[]);
-vi.mock("@/jobs/inngest", async (original) => {
-  const real = await original<typeof import("@/jobs/inngest")>();
+vi.mock("@/inngest/client", async (original) => {
+  const real = await original<typeof import("@/inngest/client")>();
   // The real client (the functions are built with it), whose send is captured.
   real.inngest.send = (async (event: { id?: string; name: string; data: unknown }) => void sent.push(event)) as never;
   return { ...real, inngestEnabled: true };
@@ -17,7 +17,7 @@ vi.mock("@/jobs/inngest", async (original) => {
 
 describe("outbox relay with Inngest", () => {
   it("sends the event with the outbox row's id and marks it sent; no job row is written", async () => {
-    const { deliverOutbox, stageEvent } = await import("@/jobs/outbox");
+    const { deliverOutbox, stageEvent } = await import("@/inngest/outbox");
     const agentId = `agent-${uid()}`;
     const id = await db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "manual" } }));
     const row = await db.outboxEvent.findUniqueOrThrow({ where: { id } });

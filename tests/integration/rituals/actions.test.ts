@@ -10,7 +10,7 @@ import { advanceRitual, beginRitual } from "@/features/rituals/server/ritual";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { startSession } from "@/features/one-on-one/server/sessions";
 import { createTemplate } from "@/features/templates/server/create-template";
-import { IMPROVER_RITUAL_ID } from "@/jobs/functions/improver-ritual";
+import { IMPROVER_RITUAL_ID } from "@/inngest/functions/improver-ritual";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 import { createWorkspace, uid } from "../../factories";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ritualDecided, ritualWakeRequested } from "@/jobs/events";
-import { embeddedFunctions, embeddedPeriodicTasks, inngestFunctions } from "@/jobs/functions";
-import { createImproverRitualFunction, createImproverRitualInngestFunction, IMPROVER_RITUAL_ID } from "@/jobs/functions/improver-ritual";
-import { createRitualDecisionFunction, RITUAL_DECISION_ID } from "@/jobs/functions/ritual-decision";
-import { OUTBOX_RELAY_ID } from "@/jobs/functions/outbox-relay";
-import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON, RITUAL_HOURLY_CHECK_ID } from "@/jobs/functions/ritual-hourly-check";
+import { ritualDecided, ritualWakeRequested } from "@/inngest/events";
+import { embeddedFunctions, embeddedPeriodicTasks, inngestFunctions } from "@/inngest/functions";
+import { createImproverRitualFunction, createImproverRitualInngestFunction, IMPROVER_RITUAL_ID } from "@/inngest/functions/improver-ritual";
+import { createRitualDecisionFunction, RITUAL_DECISION_ID } from "@/inngest/functions/ritual-decision";
+import { OUTBOX_RELAY_ID } from "@/inngest/functions/outbox-relay";
+import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON, RITUAL_HOURLY_CHECK_ID } from "@/inngest/functions/ritual-hourly-check";
 
 // The ritual's functions as each driver sees them (no database: the flows are tested against
 // Postgres in tests/integration/rituals/jobs-*.test.ts).

@@ -1,7 +1,7 @@
 import { serve } from "inngest/next";
 import { NextResponse } from "next/server";
-import { inngestFunctions } from "@/jobs/functions";
-import { inngest, inngestEnabled } from "@/jobs/inngest";
+import { inngestFunctions } from "@/inngest/functions";
+import { inngest, inngestEnabled } from "@/inngest/client";
 
 // Inngest calls this route to sync and run the job functions. Without Inngest configured there is
 // nothing to serve: the embedded runner inside this server runs them.

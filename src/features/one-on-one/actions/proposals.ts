@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { deliverOutbox } from "@/jobs/outbox";
+import { deliverOutbox } from "@/inngest/outbox";
 import { workspaceAction } from "@/server/action-client";
 import { scopeOf } from "@/server/scope";
 import { ApproveProposalInput, RejectProposalInput } from "../schemas";

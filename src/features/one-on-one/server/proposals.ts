@@ -1,8 +1,8 @@
 import "server-only";
 import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS, type ProposeDirectivesInput } from "@/ai/prompts/improver";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
-import { ritualDecided } from "@/jobs/events";
-import { stageEvent } from "@/jobs/outbox";
+import { ritualDecided } from "@/inngest/events";
+import { stageEvent } from "@/inngest/outbox";
 import { db, type Tx } from "@/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";

@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { requestRitual } from "@/jobs/send";
+import { requestRitual } from "@/inngest/send";
 import { workspaceAction } from "@/server/action-client";
 import { scopeOf } from "@/server/scope";
 import { RunRitualNowInput } from "../schemas";

@@ -1,6 +1,6 @@
 "use server";
 import { z } from "zod";
-import { requestAgentWake } from "@/jobs/send";
+import { requestAgentWake } from "@/inngest/send";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { db } from "@/server/db";
 import { workspaceAction } from "@/server/action-client";

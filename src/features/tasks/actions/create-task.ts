@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { requestAgentWake } from "@/jobs/send";
+import { requestAgentWake } from "@/inngest/send";
 import { workspaceAction } from "@/server/action-client";
 import { scopeOf } from "@/server/scope";
 import { CreateTaskInput } from "../schemas";

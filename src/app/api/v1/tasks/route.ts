@@ -1,7 +1,7 @@
 import { apiEndpoints } from "@/features/api-keys/endpoints";
 import { createTask } from "@/features/tasks/server/create-task";
 import type { ChecklistItem } from "@/features/tasks/schemas";
-import { requestAgentWake } from "@/jobs/send";
+import { requestAgentWake } from "@/inngest/send";
 import { apiRoute } from "@/server/api-route";
 
 export const POST = apiRoute(apiEndpoints.createTask, async (input, { scope }) => {

@@ -1,5 +1,5 @@
 import type { AnyJobDefinition } from "../definition";
-import { toInngestFunction } from "../inngest";
+import { toInngestFunction } from "../client";
 import { improverRitual, improverRitualInngest } from "./improver-ritual";
 import { outboxRelayTask } from "./outbox-relay";
 import { ritualDecision } from "./ritual-decision";

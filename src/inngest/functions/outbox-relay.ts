@@ -1,12 +1,12 @@
 /**
  * outbox-relay — every few seconds, in every app process: delivers the outbox events whose first
  * delivery (right after their transaction committed) failed or never happened (the process died
- * in between), and prunes delivered ones after a week (src/jobs/outbox.ts).
+ * in between), and prunes delivered ones after a week (src/inngest/outbox.ts).
  *
  * Embedded runner: a periodic task of the runner. Inngest: the same timer, started by
  * `startEmbeddedRunner` instead of the runner (Inngest has no way to read our table).
  */
-import type { PeriodicTask } from "../embedded-runner";
+import type { PeriodicTask } from "../local/embedded-runner";
 
 export const OUTBOX_RELAY_ID = "outbox-relay";
 export const OUTBOX_RELAY_EVERY_MS = 5_000;

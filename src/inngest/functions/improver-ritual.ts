@@ -39,7 +39,7 @@ import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import { defineJob, exponentialBackoff } from "../definition";
 import { ritualDecided, ritualWakeRequested } from "../events";
-import { inngest, withBackoff } from "../inngest";
+import { inngest, withBackoff } from "../client";
 
 export const IMPROVER_RITUAL_ID = "improver-ritual";
 

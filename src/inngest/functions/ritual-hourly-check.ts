@@ -19,9 +19,9 @@
  * (collects the due improvers and expired rituals) → `fan-out` (step.sendEvent, one event each).
  */
 import { cron } from "inngest";
-import type { PeriodicTask } from "../embedded-runner";
+import type { PeriodicTask } from "../local/embedded-runner";
 import { ritualDecided, ritualWakeRequested, type RitualDecidedData, type RitualWakeRequestedData } from "../events";
-import { inngest } from "../inngest";
+import { inngest } from "../client";
 
 export const RITUAL_HOURLY_CHECK_ID = "ritual-hourly-check";
 export const HOURLY_CHECK_CRON = "0 * * * *";

@@ -3,12 +3,12 @@ import { hostname } from "node:os";
 import { NonRetriableError } from "inngest";
 import type { Job } from "@/generated/prisma/client";
 import { errorFields, logger } from "@/server/logger";
-import type { AnyJobDefinition, JobContext } from "./definition";
+import type { AnyJobDefinition, JobContext } from "../definition";
 import { claimJob, enqueueJob, findOrphanedJobs, finishJob, heartbeat, listRunningKeys, pruneFinishedJobs, requeueJob, type EnqueueResult } from "./job-queue";
 
 // The single-machine driver: runs job definitions inside the Next.js server, with the queue in
 // Postgres (job-queue.ts) so a restart loses nothing. It polls for due jobs, and polls at once
-// after an enqueue in this process or a finished job. Semantics: src/jobs/README.md.
+// after an enqueue in this process or a finished job. Semantics: src/inngest/README.md.
 
 export type EmbeddedRunnerOptions = {
   functions: AnyJobDefinition[];

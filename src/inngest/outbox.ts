@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import { appEvents, type AppEvent } from "./events";
-import { inngest, inngestEnabled } from "./inngest";
+import { inngest, inngestEnabled } from "./client";
 import { getEmbeddedRunner } from "./runner";
 
 // The transactional outbox: an event is written in the same transaction as the change that causes

@@ -1,6 +1,6 @@
 import { Prisma, type Job } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db";
-import type { AnyJobDefinition } from "./definition";
+import type { AnyJobDefinition } from "../definition";
 
 // The embedded runner's queue: the `Job` table. Invariants, kept by every writer below:
 //  - at most one `pending` job per (name, key): enqueue and requeue run under a per-(name, key)

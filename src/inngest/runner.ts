@@ -1,9 +1,9 @@
 import { env } from "@/env";
 import { logger } from "@/server/logger";
-import { createEmbeddedRunner, type EmbeddedRunner } from "./embedded-runner";
+import { createEmbeddedRunner, type EmbeddedRunner } from "./local/embedded-runner";
 import { embeddedFunctions, embeddedPeriodicTasks } from "./functions";
 import { OUTBOX_RELAY_EVERY_MS, relayOutbox } from "./functions/outbox-relay";
-import { inngestEnabled } from "./inngest";
+import { inngestEnabled } from "./client";
 
 // The app's one embedded runner per process. Kept on globalThis because Next may evaluate this
 // module more than once (instrumentation and route bundles, dev reloads): one runner must own
