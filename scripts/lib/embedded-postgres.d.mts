@@ -1,4 +1,3 @@
 export type EmbeddedPostgres = { url: string; serverUrl: string; dir: string; port: number; pid: number; stop: () => Promise<void> };
 export function startEmbeddedPostgres(options?: { dir?: string; port?: number; database?: string; ephemeral?: boolean; durable?: boolean; log?: (m: string) => void }): Promise<EmbeddedPostgres>;
 export function freePort(preferred?: number): Promise<number>;
-export function runningEmbeddedUrl(dir?: string): string | null;

@@ -355,9 +355,3 @@ async function ensureDatabase(serverUrl, name) {
     await client.end();
   }
 }
-
-/** The URL of the embedded server a running launcher recorded for `dir` (for the Prisma CLI). */
-export function runningEmbeddedUrl(dir = process.env.EMBEDDED_DB_DIR ?? ".data/postgres") {
-  const state = readJson(`${path.resolve(dir)}.json`);
-  return state && alive(state.pid) ? state.url : null;
-}
