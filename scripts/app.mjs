@@ -51,6 +51,7 @@ async function stop(code) {
     clearTimeout(killer);
   }
   await embedded?.stop();
+  embedded = null; // stopped: the exit hook below has nothing left to do
   process.exit(code);
 }
 // SIGHUP too: a closed terminal must not orphan the server and the database. A closed output

@@ -1,5 +1,5 @@
 import { env } from "@/env";
-import { logger } from "@/server/logger";
+import { errorFields, logger } from "@/server/logger";
 import { createEmbeddedRunner, type EmbeddedRunner } from "./local/embedded-runner";
 import { embeddedFunctions, embeddedPeriodicTasks } from "./functions";
 import { OUTBOX_RELAY_EVERY_MS, relayOutbox } from "./functions/outbox-relay";
@@ -18,7 +18,7 @@ export function getEmbeddedRunner(): EmbeddedRunner {
 export async function startEmbeddedRunner() {
   if (inngestEnabled) {
     logger.info("jobs: Inngest is configured; the embedded runner stays off, the outbox relay runs");
-    globalForJobs.agentCoachOutboxRelay ??= setInterval(() => void relayOutbox().catch((e) => logger.error("jobs: outbox relay failed", { error: String(e) })), OUTBOX_RELAY_EVERY_MS).unref();
+    globalForJobs.agentCoachOutboxRelay ??= setInterval(() => void relayOutbox().catch((e) => logger.error("jobs: outbox relay failed", errorFields(e))), OUTBOX_RELAY_EVERY_MS).unref();
     return;
   }
   if (!env.JOBS_EMBEDDED) {

@@ -20,15 +20,20 @@ export type Readiness = {
 
 const DB_TIMEOUT_MS = 2_000;
 
+// The migrations shipped beside the server do not change while it runs: read the folder once,
+// not on every probe (load balancers ask every few seconds).
+let shipped: string[] | null | undefined;
 function shippedMigrations(): string[] | null {
+  if (shipped !== undefined) return shipped;
   try {
     const dir = path.join(process.cwd(), "prisma", "migrations");
-    return readdirSync(dir, { withFileTypes: true })
+    shipped = readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
-    return null;
+    shipped = null;
   }
+  return shipped;
 }
 
 async function checkDatabase(): Promise<{ database: Readiness["checks"]["database"]; migrations: Readiness["checks"]["migrations"] }> {
