@@ -1,10 +1,9 @@
 import { eventType } from "inngest";
 import { z } from "zod";
 
-// Every job event, typed once. The zod schema is the single source of truth for a payload: the
-// Inngest SDK validates trigger events with it (Standard Schema), `sendEvent` validates before
-// sending, and the embedded runner validates again before running a handler (a row may have been
-// written by an older version of the code).
+// Every event, typed once. The zod schema is the single source of truth for a payload: the outbox
+// validates before writing, and the Inngest SDK validates a trigger event with it (Standard
+// Schema) when a run starts — on an Inngest server and in the local executor alike.
 
 /** Why an agent wakes. Mirrors the Prisma enum `WakeReason`. */
 export const WakeReasonSchema = z.enum(["subscription", "creation", "reanalysis", "scheduled", "manual"]);
@@ -23,24 +22,25 @@ export const agentWakeRequested = eventType("agent/wake.requested", { schema: Ag
 export const RitualWakeRequestedData = z.object({
   workspaceId: z.string().min(1),
   improverAgentId: z.string().min(1),
-  reason: z.enum(["scheduled", "manual"]),
+  /** scheduled: the hourly check found it due; manual: "Run ritual now"; resume: the hourly check found its open ritual stuck. */
+  reason: z.enum(["scheduled", "manual", "resume"]),
 });
 export type RitualWakeRequestedData = z.infer<typeof RitualWakeRequestedData>;
 
-/** An improver's ritual should run: its scheduledWakeAt passed (hourly check) or "Run ritual now". */
+/** An improver's ritual should run (or an open one nobody drives should be adopted). */
 export const ritualWakeRequested = eventType("ritual/wake.requested", { schema: RitualWakeRequestedData });
 
 export const RitualDecidedData = z.object({
   workspaceId: z.string().min(1),
   sessionId: z.string().min(1),
   improverAgentId: z.string().min(1),
-  decision: z.enum(["approved", "rejected", "expired"]),
+  decision: z.enum(["approved", "rejected"]),
 });
 export type RitualDecidedData = z.infer<typeof RitualDecidedData>;
 
 /**
- * A person decided a ritual's proposal (the decision itself is already written), or the hourly
- * check found it expired: what the waiting ritual resumes on (Inngest: step.waitForEvent).
+ * A person decided a ritual's proposal (the decision itself is already written, in the same
+ * transaction as this event): what the waiting ritual's step.waitForEvent resumes on.
  */
 export const ritualDecided = eventType("ritual/decided", { schema: RitualDecidedData });
 

@@ -4,13 +4,13 @@ import { db, type Tx } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import { appEvents, type AppEvent } from "./events";
 import { inngest, inngestEnabled } from "./client";
-import { getEmbeddedRunner } from "./runner";
+import { getLocalDispatcher } from "./local/dispatcher";
 
 // The transactional outbox: an event is written in the same transaction as the change that causes
 // it (`stageEvent`), so a committed change always has its event, and a rolled-back one never does.
-// The relay (`deliverOutbox`) hands staged events to the configured driver — Inngest, with the row
-// id as the event id so a re-delivery is deduplicated; or the embedded runner's queue, whose
-// coalescing and idempotent handlers absorb a re-delivery — and marks them sent. It runs right
+// The relay (`deliverOutbox`) hands staged events to the configured driver — an Inngest server or
+// the local executor, with the row id as the event id so a re-delivery is deduplicated — and marks
+// them sent. It runs right
 // after the writing request commits and on a timer, so an event whose first delivery failed (the
 // driver was down) is delivered later. A failed delivery is never the person's error: the change
 // is committed.
@@ -30,8 +30,9 @@ async function deliver(row: { id: string; name: string; data: unknown }) {
   const definition = appEvents[name];
   if (!definition) throw new Error(`unknown event "${row.name}"`);
   const data = definition.schema.parse(row.data);
+  // The row id is the event id on both drivers: a re-delivery is deduplicated.
   if (inngestEnabled) await inngest.send({ id: row.id, name, data });
-  else await getEmbeddedRunner().enqueueEvent({ name, data });
+  else await getLocalDispatcher()([{ id: row.id, name, data }]);
 }
 
 /**

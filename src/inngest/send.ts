@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
-import { agentWakeRequested, appEvents, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualWakeRequestedData } from "./events";
+import { agentWakeRequested, appEvents, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type AppEventName, type RitualWakeRequestedData } from "./events";
 import { deliverOutbox, stageEvent } from "./outbox";
 
 /**
@@ -35,4 +35,25 @@ export function requestAgentWake(data: AgentWakeRequestedData) {
 /** Asks for an improver's ritual (single-flight per improver; scheduled by the hourly check or "Run ritual now"). */
 export function requestRitual(data: RitualWakeRequestedData) {
   return sendEvent({ name: ritualWakeRequested.name, data });
+}
+
+/**
+ * Where the Inngest client's sends go without an Inngest server (client.ts's middleware): a
+ * function's `step.sendEvent` writes its events to the outbox in one transaction and delivers them.
+ * Unlike `sendEvent`, a failure throws — the step is retried, and its memoized result means events
+ * are written once.
+ */
+export async function sendEvents(events: { name: string; data: unknown }[]): Promise<{ ids: string[] }> {
+  const parsed = events.map((e) => {
+    const definition = appEvents[e.name as AppEventName];
+    if (!definition) throw new AppError("INTERNAL", `Unknown event "${e.name}".`);
+    return { name: e.name, data: definition.schema.parse(e.data) } as AppEvent;
+  });
+  const ids = await db.$transaction(async (t) => {
+    const written: string[] = [];
+    for (const event of parsed) written.push(await stageEvent(t, event));
+    return written;
+  });
+  await deliverOutbox({ ids });
+  return { ids };
 }

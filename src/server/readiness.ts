@@ -1,7 +1,7 @@
 import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { jobRunnerState } from "@/inngest/runner";
+import { jobRunnerState } from "@/inngest/runtime";
 import { db } from "@/server/db";
 import { isDraining } from "@/server/lifecycle";
 import { errorFields, logger } from "@/server/logger";

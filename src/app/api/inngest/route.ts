@@ -1,15 +1,15 @@
 import { serve } from "inngest/next";
 import { NextResponse } from "next/server";
-import { inngestFunctions } from "@/inngest/functions";
+import { functions } from "@/inngest/functions";
 import { inngest, inngestEnabled } from "@/inngest/client";
 
 // Inngest calls this route to sync and run the job functions. Without Inngest configured there is
-// nothing to serve: the embedded runner inside this server runs them.
-const handlers = inngestEnabled ? serve({ client: inngest, functions: inngestFunctions }) : null;
+// nothing to serve: the local executor inside this server runs the same functions.
+const handlers = inngestEnabled ? serve({ client: inngest, functions }) : null;
 
 const notConfigured = () =>
   NextResponse.json(
-    { error: { code: "NOT_FOUND", message: "Inngest is not configured (INNGEST_DEV, INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY); the embedded job runner in this server is active." } },
+    { error: { code: "NOT_FOUND", message: "Inngest is not configured (INNGEST_DEV, INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY); the local executor in this server runs the workflows." } },
     { status: 404 },
   );
 

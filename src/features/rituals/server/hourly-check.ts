@@ -5,8 +5,8 @@ import { ensureWorkspaceImprovers } from "./improvers";
 
 // The hourly check: every improver whose scheduledWakeAt has passed gets a ritual wake (a missed
 // hour runs at the next check; beginRitual moves scheduledWakeAt forward at once, so a wake is
-// never started twice), every proposal past its 7-day deadline is expired, and every ritual whose
-// decision was recorded but never acted on is resumed.
+// never started twice), and every ritual that no run is driving — past its 7-day deadline, or
+// decided but never acted on — gets a "resume" wake that adopts it.
 
 export type DueImprover = { workspaceId: string; improverAgentId: string };
 export type ExpiredRitual = { workspaceId: string; sessionId: string; improverAgentId: string };
@@ -22,10 +22,13 @@ export async function findDueImprovers(now = new Date(), limit = 500): Promise<D
   return rows.map((r) => ({ workspaceId: r.workspaceId, improverAgentId: r.id }));
 }
 
-/** Ritual sessions still awaiting a decision past their deadline. */
+/**
+ * Ritual sessions still awaiting a decision UNRESUMED_AFTER_MS past their deadline: the run that
+ * waited for them (its wait ends at the deadline) should have ended them by then.
+ */
 export async function findExpiredRituals(now = new Date(), limit = 500): Promise<ExpiredRitual[]> {
   const rows = await db.evolutionSession.findMany({
-    where: { origin: "ritual", status: "awaiting_review", decisionDueAt: { lte: now }, improverAgentId: { not: null } },
+    where: { origin: "ritual", status: "awaiting_review", decisionDueAt: { lte: new Date(now.getTime() - UNRESUMED_AFTER_MS) }, improverAgentId: { not: null } },
     take: limit,
     select: { id: true, workspaceId: true, improverAgentId: true },
   });
@@ -41,8 +44,9 @@ const UNRESUMED_WITHIN_MS = 7 * 24 * 3_600_000;
 /**
  * Ritual sessions a person decided that the ritual never acted on — closed (approved, or ended)
  * without the post-ritual update, or awaiting review with no open proposal left — for longer than
- * UNRESUMED_AFTER_MS (and within the last week). Their decision event was lost (before the outbox
- * existed) or its job failed for good; sending it again is safe: every transition is idempotent.
+ * UNRESUMED_AFTER_MS (and within the last week): the run waiting for the decision missed it (it
+ * came between its check and its wait) or failed for good. A "resume" wake adopts the session;
+ * every transition is idempotent.
  */
 export async function findUnresumedDecisions(now = new Date(), limit = 500): Promise<UnresumedDecision[]> {
   const before = new Date(now.getTime() - UNRESUMED_AFTER_MS);
@@ -76,18 +80,19 @@ export async function ensureAllImprovers(now = new Date()) {
   return created;
 }
 
-export type HourlyCheckDeps = {
-  requestRitual: (d: DueImprover & { reason: "scheduled" }) => Promise<void>;
-  announceExpiry: (d: ExpiredRitual) => Promise<void>;
-  announceDecision: (d: UnresumedDecision) => Promise<void>;
-};
+/** A ritual no run is driving any more (past its deadline, or a decision nobody acted on): it gets a "resume" wake. */
+export type StuckRitual = ExpiredRitual & { why: "expired" | "decided" };
 
-/** One check: what the embedded runner's interval and the Inngest cron function both do. */
-export async function runHourlyCheck(deps: HourlyCheckDeps, now = new Date(), { createImprovers = true }: { createImprovers?: boolean } = {}) {
+/**
+ * One check (the ritual-hourly-check function's `check` step): creates missing improvers and
+ * collects the improvers that are due and the rituals that are stuck. Sending their wakes is the
+ * caller's (step.sendEvent), so a retried check never sends twice what it already sent.
+ */
+export async function runHourlyCheck(now = new Date(), { createImprovers = true }: { createImprovers?: boolean } = {}) {
   const improversCreated = createImprovers ? await ensureAllImprovers(now) : 0;
   const [due, expired, unresumed] = await Promise.all([findDueImprovers(now), findExpiredRituals(now), findUnresumedDecisions(now)]);
-  for (const d of due) await deps.requestRitual({ ...d, reason: "scheduled" });
-  for (const e of expired) await deps.announceExpiry(e);
-  for (const u of unresumed) await deps.announceDecision(u);
-  return { improversCreated, due: due.length, expired: expired.length, resumed: unresumed.length };
+  const stuck = new Map<string, StuckRitual>();
+  for (const e of expired) stuck.set(e.sessionId, { ...e, why: "expired" });
+  for (const u of unresumed) if (!stuck.has(u.sessionId)) stuck.set(u.sessionId, { workspaceId: u.workspaceId, sessionId: u.sessionId, improverAgentId: u.improverAgentId, why: "decided" });
+  return { improversCreated, due, stuck: [...stuck.values()] };
 }

@@ -33,6 +33,12 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
     refine: input.models?.refine ?? getModel("refiner", refine.models.refine),
   };
 
+  // Wakes of one agent never overlap (single-flight on both drivers), so a run of this agent still
+  // "running" now was cut off by a process that died; its retry is this wake.
+  await db.wakeRun.updateMany({
+    where: { workspaceId: input.workspaceId, agentId: agent.id, status: "running" },
+    data: { status: "failed", finishedAt: new Date(), phase: null, phaseIteration: null, error: "Interrupted by a restart" },
+  });
   const startedAt = new Date();
   const run = await db.wakeRun.create({
     data: {
