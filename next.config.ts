@@ -1,8 +1,8 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // The pg driver stays a plain Node module on the server.
-  serverExternalPackages: ["pg"],
+  // The pg driver and the job queue on it stay plain Node modules on the server.
+  serverExternalPackages: ["pg", "pg-boss"],
   poweredByHeader: false,
   devIndicators: false,
   // Lets the embedded-mode e2e run its own `next dev` beside a developer's (Next allows one per dir).

@@ -56,12 +56,12 @@ const schema = z.object({
     .transform((v) => Number(v ?? "120"))
     .pipe(z.number({ error: "API_RATE_LIMIT_PER_MINUTE must be a number" }).int().min(1, { error: "API_RATE_LIMIT_PER_MINUTE must be at least 1" }).max(1_000_000)),
   // Jobs (src/inngest/README.md). Any of the three Inngest variables set → the Inngest driver; all
-  // unset → the embedded runner inside the Next.js server. INNGEST_DEV is "1"/"true" (local dev
+  // unset → the local executor inside each Next.js server process. INNGEST_DEV is "1"/"true" (local dev
   // server) or the dev server's URL; "0"/"false" count as unset. The SDK also reads them itself.
   INNGEST_DEV: optional.transform((v) => (v === undefined || /^(0|false)$/i.test(v) ? undefined : v)),
   INNGEST_EVENT_KEY: optional,
   INNGEST_SIGNING_KEY: optional,
-  // "0"/"false": this process does not start the embedded runner (queued jobs wait in Postgres).
+  // "0"/"false": this process sends events but does not work the queue (other processes run them).
   JOBS_EMBEDDED: optional.transform((v) => v === undefined || !/^(0|false)$/i.test(v)),
   // Models (src/ai/models.ts). AI_PROVIDER unset: the built-in deterministic model, no network.
   AI_PROVIDER: optional.pipe(z.enum(AI_PROVIDERS, { error: `AI_PROVIDER must be one of: ${AI_PROVIDERS.join(", ")}` }).optional()),

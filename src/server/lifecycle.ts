@@ -3,7 +3,7 @@ import { errorFields, logger } from "@/server/logger";
 // Graceful shutdown of the Node.js server process, in this order:
 //   1. SIGTERM/SIGINT → the process is "draining": /api/ready answers 503, so a load balancer
 //      stops sending new work; requests still arriving are served;
-//   2. the drain hooks run (the job runner stops claiming and waits for its running jobs),
+//   2. the drain hooks run (the local executor stops fetching and waits for the runs it is executing),
 //      bounded by `drainTimeoutMs`: a job cut off there is recovered at the next start;
 //   3. Next's own signal handler runs: it closes the HTTP server, waits for in-flight requests
 //      and exits. Without one (NEXT_MANUAL_SIG_HANDLE), the process exits here.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 // `npm run dev` with nothing configured: the embedded Postgres, the seeded demo workspace, the
-// development mailbox and the embedded job runner, used long and concurrently enough that a
+// development mailbox and the local workflow executor, used long and concurrently enough that a
 // database that breaks under concurrent connections (random 500s, "bind message supplies …
 // parameters", sessions that fail to load and bounce the user to /sign-in, lost chat messages)
 // fails here. One signed-in session is shared by the tests below, which run in order.
@@ -181,7 +181,7 @@ test("a walk: dashboard → template dashboard, ritual started → a new task wh
     await expect(page.locator('[data-testid="version-row"][data-version="4"]')).toContainText("Improver agent");
   });
 
-  await test.step("run the template's weekly ritual now: the embedded runner works on it in the background from here on", async () => {
+  await test.step("run the template's weekly ritual now: the local executor works on it in the background from here on", async () => {
     const panel = page.getByTestId("ritual-panel");
     await expect(panel.getByRole("heading", { name: "Weekly ritual" })).toBeVisible();
     await expect(panel.getByTestId("last-ritual")).toHaveCount(0); // the seeded sessions were one-on-ones
@@ -190,7 +190,7 @@ test("a walk: dashboard → template dashboard, ritual started → a new task wh
     await expect(panel.getByTestId("open-ritual-link")).toHaveText("Ritual #4"); // after the three seeded one-on-ones
   });
 
-  await test.step("create a task with a Support Triage agent; the embedded runner wakes it", async () => {
+  await test.step("create a task with a Support Triage agent; the local executor wakes it", async () => {
     await page.getByRole("link", { name: "Tasks", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${BASE}/tasks$`));
     const form = page.getByRole("form", { name: "New task" });
@@ -281,7 +281,7 @@ test("the ritual started above: the review page → the review email in the deve
     await expect(page).toHaveURL(new RegExp(`${BASE}/rituals/[^/?]+$`));
     await expect(page.getByTestId("ritual-header")).toContainText(TRIAGE);
     await expect(page.getByTestId("ritual-header")).toContainText("Weekly ritual #4");
-    // The page refreshes itself while the embedded runner classifies, analyses and proposes.
+    // The page refreshes itself while the local executor classifies, analyses and proposes.
     await expect(page.getByTestId("ritual-status")).toHaveText("Awaiting review", { timeout: 90_000 });
   });
   const reviewPath = new URL(page.url()).pathname;

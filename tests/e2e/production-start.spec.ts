@@ -82,7 +82,7 @@ test("npm start: health endpoints, no demo data, and a clean shutdown that finis
   // A production start writes nothing of its own: no demo workspace, no demo users.
   expect((await sql.query(`SELECT (SELECT count(*) FROM "User")::int AS users, (SELECT count(*) FROM "Workspace")::int AS workspaces`)).rows[0]).toEqual({ users: 0, workspaces: 0 });
 
-  // A workspace with an agent, and a wake the server's job runner picks up — held mid-run by a
+  // A workspace with an agent, and a wake the server's local executor picks up — held mid-run by a
   // lock on the table it writes its run to, so the shutdown has a running job to wait for.
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
   const data = await createAgentWorkspace(prisma);

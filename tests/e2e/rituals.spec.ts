@@ -4,7 +4,7 @@ import { db } from "./support/fixtures";
 import { waitForLink } from "./support/mail";
 import { createRitualWorkspace } from "./support/ritual-fixtures";
 
-// The weekly ritual end to end: real SMTP, the built-in model, the embedded job runner inside
+// The weekly ritual end to end: real SMTP, the built-in model, the local workflow executor inside
 // `next start`. "Run ritual now" → the ritual classifies the feedback, analyses and proposes → the
 // email with a signed deep link → the review page → approve → a new head version, the session
 // completed, the notification read; a user of another workspace following the link gets 404.
@@ -35,7 +35,7 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     await page.screenshot({ path: "test-results/screens/ritual-panel.png", fullPage: false });
   });
 
-  const session = await test.step("the embedded runner runs the ritual up to the review", async () => {
+  const session = await test.step("the local executor runs the ritual up to the review", async () => {
     await expect
       .poll(async () => (await db().evolutionSession.findFirst({ where: { templateId: data.template.id, origin: "ritual" } }))?.status, { timeout: 90_000, intervals: [500] })
       .toBe("awaiting_review");

@@ -20,7 +20,7 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   await form.getByRole("button", { name: "Create task" }).click();
   await expect(page.getByRole("heading", { name: "Launch the customer newsletter" })).toBeVisible();
 
-  // The embedded runner wakes the agent; the page follows it live and shows the proposals when done.
+  // The local executor wakes the agent; the page follows it live and shows the proposals when done.
   await expect(page.getByRole("heading", { name: "Waiting for a decision" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("live-status")).toHaveText("Idle");
 

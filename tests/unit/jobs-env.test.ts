@@ -14,7 +14,7 @@ describe("job engine configuration", () => {
     expect(parsed.INNGEST_SIGNING_KEY).toBeUndefined();
   });
 
-  it("runs the embedded runner unless JOBS_EMBEDDED is 0 or false", () => {
+  it("works the local executor's queue in this process unless JOBS_EMBEDDED is 0 or false", () => {
     expect(parseEnv({}).JOBS_EMBEDDED).toBe(true);
     expect(parseEnv({ JOBS_EMBEDDED: "" }).JOBS_EMBEDDED).toBe(true);
     expect(parseEnv({ JOBS_EMBEDDED: "1" }).JOBS_EMBEDDED).toBe(true);

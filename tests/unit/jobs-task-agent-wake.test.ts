@@ -1,11 +1,13 @@
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { describe, expect, it, vi, type Mock } from "vitest";
-import { exponentialBackoff } from "@/inngest/definition";
 import { agentWakeRequested } from "@/inngest/events";
-import { createTaskAgentWakeFunction, FLOW_KEY, WAKE_THROTTLE_MS, type WakeFn } from "@/inngest/functions/task-agent-wake";
-import { toInngestFunction } from "@/inngest/client";
+import { createTaskAgentWakeFunction, FLOW_KEY, TASK_AGENT_WAKE_ID, WAKE_RETRY_DELAY_MS, type WakeFn } from "@/inngest/functions/task-agent-wake";
+import { keyFor, specOf, type TriggerEvent } from "@/inngest/local/function-spec";
 
-// The Inngest driver, in process (@inngest/test): the real step body runs with an injected wake.
+// The task-agent wake as an Inngest function, in process (@inngest/test: the real step body runs
+// with an injected wake), and its options as both drivers read them: Inngest from `opts`, the local
+// executor through specOf (src/inngest/local/function-spec.ts). The flow control itself, on the
+// local executor against Postgres, is tests/integration/jobs/task-agent-wake.test.ts.
 
 const data = { workspaceId: "ws_1", agentId: "agent_1", reason: "subscription" as const };
 const event = { name: agentWakeRequested.name, data };
@@ -15,25 +17,54 @@ function setup(result: Awaited<ReturnType<WakeFn>> | Error) {
     if (result instanceof Error) throw result;
     return result;
   });
-  const definition = createTaskAgentWakeFunction({ wake });
-  const fn = toInngestFunction(definition);
-  return { wake, definition, fn, engine: new InngestTestEngine({ function: fn, events: [event] }) };
+  const fn = createTaskAgentWakeFunction({ wake });
+  return { wake, fn, engine: new InngestTestEngine({ function: fn, events: [event] }) };
 }
 
 /** The function the handler gave to step.run (the engine's spy records it). */
 const stepBody = (ctx: { step: { run: unknown } }) => (ctx.step.run as Mock).mock.calls[0][1] as () => Promise<unknown>;
 
-describe("task-agent-wake on Inngest", () => {
-  it("is single-flight per agent, throttled and debounced per agent except manual runs, 3 attempts", () => {
+const trigger = (reason: string, ts: number, agentId = "agent_1"): TriggerEvent => ({ id: `evt-${ts}`, name: agentWakeRequested.name, data: { workspaceId: "ws_1", agentId, reason }, ts });
+
+describe("task-agent-wake options", () => {
+  it("is single-flight per agent, throttled and debounced per FLOW_KEY, 3 attempts", () => {
     const { fn } = setup({ runId: null, status: "skipped" });
+    expect(fn.opts.id).toBe(TASK_AGENT_WAKE_ID);
     expect(fn.opts.concurrency).toEqual({ key: "event.data.agentId", limit: 1 });
     expect(fn.opts.throttle).toEqual({ key: FLOW_KEY, limit: 1, period: "120s" });
-    expect(fn.opts.debounce).toMatchObject({ key: FLOW_KEY, period: "5s", timeout: "1m" });
-    expect(FLOW_KEY).toContain('event.data.reason == "manual"');
+    expect(fn.opts.debounce).toEqual({ key: FLOW_KEY, period: "5s", timeout: "1m" });
     expect(fn.opts.retries).toBe(2);
     expect(fn.opts.triggers).toEqual([agentWakeRequested]);
+    expect(createTaskAgentWakeFunction({ wake: vi.fn<WakeFn>(), id: "other-id" }).opts.id).toBe("other-id");
   });
 
+  it("reads the same way on the local executor: keys, periods and attempts", () => {
+    const { fn } = setup({ runId: null, status: "skipped" });
+    expect(specOf(fn)).toMatchObject({
+      id: TASK_AGENT_WAKE_ID,
+      events: [{ name: agentWakeRequested.name }],
+      crons: [],
+      concurrencyKey: "event.data.agentId",
+      throttle: { key: FLOW_KEY, periodMs: 120_000 },
+      debounce: { key: FLOW_KEY, periodMs: 5_000, timeoutMs: 60_000 },
+      retries: 2,
+    });
+  });
+
+  it("FLOW_KEY: one bucket per agent for every reason but manual; each manual event a bucket of its own", () => {
+    for (const reason of ["subscription", "creation", "reanalysis", "scheduled"]) expect(keyFor(FLOW_KEY, trigger(reason, 1_000))).toBe("agent_1");
+    expect(keyFor(FLOW_KEY, trigger("subscription", 1_000, "agent_2"))).toBe("agent_2");
+    const first = keyFor(FLOW_KEY, trigger("manual", 1_000));
+    const second = keyFor(FLOW_KEY, trigger("manual", 2_000));
+    expect(first).not.toBe("agent_1");
+    expect(second).not.toBe(first);
+    expect(keyFor(FLOW_KEY, trigger("manual", 1_000, "agent_2"))).not.toBe(first);
+    // The single-flight key is the agent whatever the reason: "Run now" never overlaps a wake.
+    expect(keyFor("event.data.agentId", trigger("manual", 1_000))).toBe("agent_1");
+  });
+});
+
+describe("task-agent-wake on Inngest", () => {
   it("runs the wake inside step 'wake' with the event's data", async () => {
     const { wake, engine } = setup({ runId: "run_1", status: "succeeded" });
     const { result, error, ctx } = await engine.execute();
@@ -51,17 +82,23 @@ describe("task-agent-wake on Inngest", () => {
     expect(result).toEqual({ runId: null, status: "skipped" });
   });
 
-  it("fails the step when the wake reports a failure, with the definition's backoff as retry delay", async () => {
+  it("fails the step when the wake reports a failure, retrying after 30 s, then 60 s", async () => {
     const { engine } = setup({ runId: "run_2", status: "failed", error: "model timed out" });
     const { result, error, ctx } = await engine.execute();
     expect(result).toBeUndefined();
     expect(error).toMatchObject({ name: "RetryAfterError", message: "model timed out" });
-    // The run's error is serialized; the delay is on the thrown error, in seconds: 30 s after
-    // the first attempt …
+    // The delay is on the thrown error, in seconds: 30 s after the first attempt …
+    expect(WAKE_RETRY_DELAY_MS).toBe(30_000);
     await expect(stepBody(ctx)()).rejects.toMatchObject({ retryAfter: "30" });
     // … and 60 s after the second (Inngest's attempt counts from 0).
     const second = await engine.clone({ transformCtx: (raw) => ({ ...mockCtx(raw), attempt: 1 }) }).execute();
     await expect(stepBody(second.ctx)()).rejects.toMatchObject({ retryAfter: "60" });
+  });
+
+  it("a failure without a message still fails with a readable one", async () => {
+    const { engine } = setup({ runId: "run_3", status: "failed" });
+    const { error } = await engine.execute();
+    expect(error).toMatchObject({ name: "RetryAfterError", message: "The wake failed." });
   });
 
   it("fails the step when the wake throws", async () => {
@@ -76,34 +113,5 @@ describe("task-agent-wake on Inngest", () => {
     const { error } = await bad.execute();
     expect(error).toBeDefined();
     expect(wake).not.toHaveBeenCalled();
-  });
-});
-
-describe("task-agent-wake semantics (both drivers)", () => {
-  const { definition } = setup({ runId: null, status: "skipped" });
-
-  it("keys on the agent, throttles 120 s, and lets manual runs skip the throttle", () => {
-    expect(definition.key(data)).toBe("agent_1");
-    expect(definition.throttleMs).toBe(WAKE_THROTTLE_MS);
-    expect(definition.bypassThrottle?.({ ...data, reason: "manual" })).toBe(true);
-    expect(definition.bypassThrottle?.(data)).toBe(false);
-  });
-
-  it("keeps the most important reason when triggers coalesce: manual > creation > reanalysis > subscription > scheduled", () => {
-    const order = ["scheduled", "subscription", "reanalysis", "creation", "manual"] as const;
-    for (const [i, low] of order.entries()) {
-      for (const high of order.slice(i)) {
-        expect(definition.coalesce?.({ ...data, reason: low }, { ...data, reason: high }).reason).toBe(high);
-        expect(definition.coalesce?.({ ...data, reason: high }, { ...data, reason: low }).reason).toBe(high);
-      }
-    }
-  });
-
-  it("retries 3 attempts with 30 s × 2^(attempt-1), capped at 30 min", () => {
-    expect(definition.retry.maxAttempts).toBe(3);
-    expect([1, 2, 3].map(definition.retry.backoffMs)).toEqual([30_000, 60_000, 120_000]);
-    const backoff = exponentialBackoff();
-    expect(backoff(7)).toBe(30 * 60_000);
-    expect(backoff(20)).toBe(30 * 60_000);
   });
 });

@@ -204,7 +204,11 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
         select: { id: true, functionId: true },
       });
       let progressed = false;
-      for (const run of due) if (await runOnce(run.functionId, run.id)) (executed++, (progressed = true));
+      for (const run of due) {
+        if (!(await runOnce(run.functionId, run.id))) continue;
+        executed++;
+        progressed = true;
+      }
       if (!progressed) break;
     }
     return executed;

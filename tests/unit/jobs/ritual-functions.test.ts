@@ -1,49 +1,140 @@
-import { describe, expect, it } from "vitest";
-import { ritualDecided, ritualWakeRequested } from "@/inngest/events";
-import { embeddedFunctions, embeddedPeriodicTasks, inngestFunctions } from "@/inngest/functions";
-import { createImproverRitualFunction, createImproverRitualInngestFunction, IMPROVER_RITUAL_ID } from "@/inngest/functions/improver-ritual";
-import { createRitualDecisionFunction, RITUAL_DECISION_ID } from "@/inngest/functions/ritual-decision";
-import { OUTBOX_RELAY_ID } from "@/inngest/functions/outbox-relay";
+import { InngestTestEngine } from "@inngest/test";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { agentWakeRequested, ritualDecided, ritualWakeRequested } from "@/inngest/events";
+import { functions } from "@/inngest/functions";
+import { createImproverRitualFunction, IMPROVER_RITUAL_ID, RITUAL_RETRIES } from "@/inngest/functions/improver-ritual";
 import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON, RITUAL_HOURLY_CHECK_ID } from "@/inngest/functions/ritual-hourly-check";
+import { TASK_AGENT_WAKE_ID } from "@/inngest/functions/task-agent-wake";
+import { specOf } from "@/inngest/local/function-spec";
 
-// The ritual's functions as each driver sees them (no database: the flows are tested against
-// Postgres in tests/integration/rituals/jobs-*.test.ts).
+// The ritual's functions without a database: their options as Inngest and the local executor read
+// them, and their orchestration with the domain replaced (@inngest/test). The flows against
+// Postgres are tests/integration/rituals.
 
-const wake = { workspaceId: "ws_1", improverAgentId: "imp_1", reason: "scheduled" as const };
+const domain = vi.hoisted(() => ({
+  beginRitual: vi.fn(),
+  advanceRitual: vi.fn(),
+  runHourlyCheck: vi.fn(),
+}));
+vi.mock("@/features/rituals/server/ritual", () => ({ beginRitual: domain.beginRitual, advanceRitual: domain.advanceRitual }));
+vi.mock("@/features/rituals/server/hourly-check", () => ({ runHourlyCheck: domain.runHourlyCheck }));
 
-describe("ritual functions per driver", () => {
-  it("the embedded runner runs the wake, the decision, the hourly check and the outbox relay; Inngest gets the waiting ritual and the cron", () => {
-    expect(embeddedFunctions.map((f) => f.id)).toEqual(["task-agent-wake", IMPROVER_RITUAL_ID, RITUAL_DECISION_ID]);
-    expect(embeddedPeriodicTasks).toEqual([
-      expect.objectContaining({ name: RITUAL_HOURLY_CHECK_ID, everyMs: 3_600_000, firstAfterMs: 15_000 }),
-      expect.objectContaining({ name: OUTBOX_RELAY_ID, everyMs: 5_000 }),
+beforeEach(() => {
+  for (const mock of Object.values(domain)) mock.mockReset();
+});
+
+const wakeEvent = (reason: "scheduled" | "manual" | "resume") => ({ name: ritualWakeRequested.name, data: { workspaceId: "ws_1", improverAgentId: "imp_1", reason } });
+
+describe("the app's functions", () => {
+  it("are the task wake, the ritual and the hourly check, each one the local executor can run", () => {
+    expect(functions.map((f) => f.opts.id)).toEqual([TASK_AGENT_WAKE_ID, IMPROVER_RITUAL_ID, RITUAL_HOURLY_CHECK_ID]);
+    const specs = functions.map(specOf); // throws on an option the executor cannot honour
+    expect(specs.map((s) => [s.id, s.events.map((e) => e.name), s.crons])).toEqual([
+      [TASK_AGENT_WAKE_ID, [agentWakeRequested.name], []],
+      [IMPROVER_RITUAL_ID, [ritualWakeRequested.name], []],
+      [RITUAL_HOURLY_CHECK_ID, [], [HOURLY_CHECK_CRON]],
     ]);
-    expect(inngestFunctions.map((f) => f.opts.id)).toEqual(["task-agent-wake", IMPROVER_RITUAL_ID, RITUAL_HOURLY_CHECK_ID]);
   });
+});
 
-  it("improver-ritual: single-flight per improver, no throttle, 4 attempts with backoff — on both drivers", () => {
-    const definition = createImproverRitualFunction();
-    expect(definition.event).toBe(ritualWakeRequested);
-    expect(definition.key(wake)).toBe("imp_1");
-    expect(definition.throttleMs).toBe(0);
-    expect(definition.retry.maxAttempts).toBe(4);
-    expect([1, 2, 3].map(definition.retry.backoffMs)).toEqual([30_000, 60_000, 120_000]);
-    const fn = createImproverRitualInngestFunction();
+describe("improver-ritual", () => {
+  it("single-flight per improver, no throttle or debounce, 4 attempts per step", () => {
+    const fn = createImproverRitualFunction();
     expect(fn.opts).toMatchObject({ id: IMPROVER_RITUAL_ID, triggers: [ritualWakeRequested], concurrency: { key: "event.data.improverAgentId", limit: 1 }, retries: 3 });
-    expect(fn.opts.concurrency).toEqual(definition.inngest?.concurrency);
+    expect(RITUAL_RETRIES).toBe(3);
+    expect(specOf(fn)).toMatchObject({ concurrencyKey: "event.data.improverAgentId", throttle: null, debounce: null, retries: 3 });
+    expect(createImproverRitualFunction({ id: "ritual-test" }).opts.id).toBe("ritual-test");
   });
 
-  it("ritual-decision is keyed by the improver and has no Inngest form", () => {
-    const definition = createRitualDecisionFunction();
-    expect(definition.event).toBe(ritualDecided);
-    expect(definition.key({ workspaceId: "ws_1", sessionId: "s_1", improverAgentId: "imp_1", decision: "approved" })).toBe("imp_1");
-    expect(definition.throttleMs).toBe(0);
-    expect(definition.inngest).toBeUndefined();
+  it("a scheduled or manual wake that finds a ritual already open leaves it to the run driving it", async () => {
+    domain.beginRitual.mockResolvedValue({ sessionId: "s_1", started: false });
+    for (const reason of ["scheduled", "manual"] as const) {
+      const { result, error } = await new InngestTestEngine({ function: createImproverRitualFunction(), events: [wakeEvent(reason)] }).execute();
+      expect(error).toBeUndefined();
+      expect(result).toEqual({ sessionId: "s_1", started: false });
+    }
+    expect(domain.beginRitual).toHaveBeenCalledWith(expect.objectContaining({ workspaceId: "ws_1", improverAgentId: "imp_1" }));
+    expect(domain.advanceRitual).not.toHaveBeenCalled();
   });
 
-  it("the hourly check is an hourly cron on Inngest, one run at a time", () => {
+  it("a resume wake adopts the open ritual and drives it on", async () => {
+    domain.beginRitual.mockResolvedValue({ sessionId: "s_1", started: false });
+    domain.advanceRitual.mockResolvedValue({ status: "completed" });
+    const { result, error } = await new InngestTestEngine({ function: createImproverRitualFunction(), events: [wakeEvent("resume")] }).execute();
+    expect(error).toBeUndefined();
+    expect(result).toEqual({ sessionId: "s_1", started: false, status: "completed" });
+    expect(domain.advanceRitual).toHaveBeenCalledTimes(1);
+    expect(domain.advanceRitual).toHaveBeenCalledWith("s_1", expect.objectContaining({ notify: expect.any(Function) }));
+  });
+
+  it("nothing to do for an agent that is not an active improver", async () => {
+    domain.beginRitual.mockResolvedValue({ sessionId: null, started: false, reason: "the improver is dormant" });
+    const { result } = await new InngestTestEngine({ function: createImproverRitualFunction(), events: [wakeEvent("resume")] }).execute();
+    expect(result).toEqual({ sessionId: null, started: false, reason: "the improver is dormant" });
+    expect(domain.advanceRitual).not.toHaveBeenCalled();
+  });
+
+  it("waits for the person's decision on this session until the proposal's deadline", async () => {
+    domain.beginRitual.mockResolvedValue({ sessionId: "s_1", started: true });
+    domain.advanceRitual.mockResolvedValue({ status: "awaiting_review" });
+    const deadline = "2030-01-08T09:00:00.000Z";
+    const engine = new InngestTestEngine({
+      function: createImproverRitualFunction({ models: {}, notify: async () => undefined }),
+      events: [wakeEvent("scheduled")],
+      steps: [{ id: "check-1", handler: () => ({ waitUntil: deadline }) }], // the check reads the database
+    });
+    const { step } = await engine.executeStep("decision-1");
+    expect(step).toMatchObject({ op: "WaitForEvent", name: ritualDecided.name, opts: { if: 'async.data.sessionId == "s_1"', timeout: deadline } });
+    expect(domain.advanceRitual).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not wait when the decision was already made (the check finds nothing pending)", async () => {
+    domain.beginRitual.mockResolvedValue({ sessionId: "s_1", started: true });
+    domain.advanceRitual.mockResolvedValueOnce({ status: "awaiting_review" }).mockResolvedValueOnce({ status: "completed" });
+    const engine = new InngestTestEngine({
+      function: createImproverRitualFunction({ models: {}, notify: async () => undefined }),
+      events: [wakeEvent("scheduled")],
+      steps: [{ id: "check-1", handler: () => ({ waitUntil: null }) }],
+    });
+    const { result, error, ctx } = await engine.execute();
+    expect(error).toBeUndefined();
+    expect(ctx.step.waitForEvent).not.toHaveBeenCalled();
+    expect(result).toEqual({ sessionId: "s_1", started: true, status: "completed" });
+    expect(domain.advanceRitual).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("ritual-hourly-check", () => {
+  it("an hourly cron, one run at a time, 3 attempts", () => {
     const fn = createRitualHourlyCheckFunction();
     expect(HOURLY_CHECK_CRON).toBe("0 * * * *");
-    expect(fn.opts).toMatchObject({ id: RITUAL_HOURLY_CHECK_ID, triggers: [{ cron: HOURLY_CHECK_CRON }], concurrency: { limit: 1 } });
+    expect(fn.opts).toMatchObject({ id: RITUAL_HOURLY_CHECK_ID, triggers: [{ cron: HOURLY_CHECK_CRON }], concurrency: { limit: 1 }, retries: 2 });
+    expect(specOf(fn)).toMatchObject({ crons: [HOURLY_CHECK_CRON], concurrencyKey: "", retries: 2 });
+  });
+
+  it("wakes every due improver (scheduled) and every stuck ritual (resume), in one memoized step", async () => {
+    const now = new Date("2030-01-01T09:00:00Z");
+    domain.runHourlyCheck.mockResolvedValue({
+      improversCreated: 1,
+      due: [{ workspaceId: "ws_1", improverAgentId: "imp_1" }],
+      stuck: [{ workspaceId: "ws_2", sessionId: "s_2", improverAgentId: "imp_2", why: "decided" }],
+    });
+    const engine = new InngestTestEngine({ function: createRitualHourlyCheckFunction({ now: () => now, createImprovers: false }), steps: [{ id: "fan-out", handler: () => ({ ids: [] }) }] });
+    const { result, error, ctx } = await engine.execute();
+    expect(error).toBeUndefined();
+    expect(domain.runHourlyCheck).toHaveBeenCalledWith(now, { createImprovers: false });
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("fan-out", [
+      { name: ritualWakeRequested.name, data: { workspaceId: "ws_1", improverAgentId: "imp_1", reason: "scheduled" } },
+      { name: ritualWakeRequested.name, data: { workspaceId: "ws_2", improverAgentId: "imp_2", reason: "resume" } },
+    ]);
+    expect(result).toEqual({ improversCreated: 1, due: 1, stuck: 1 });
+  });
+
+  it("sends nothing when nothing is due", async () => {
+    domain.runHourlyCheck.mockResolvedValue({ improversCreated: 0, due: [], stuck: [] });
+    const { result, ctx } = await new InngestTestEngine({ function: createRitualHourlyCheckFunction() }).execute();
+    expect(domain.runHourlyCheck).toHaveBeenCalledWith(expect.any(Date), { createImprovers: true });
+    expect(ctx.step.sendEvent).not.toHaveBeenCalled();
+    expect(result).toEqual({ improversCreated: 0, due: 0, stuck: 0 });
   });
 });

@@ -7,8 +7,8 @@ import { ApproveProposalInput, RejectProposalInput } from "../schemas";
 import { approveProposal as approve, rejectProposal as reject } from "../server/proposals";
 
 // A ritual waits for these decisions: the service writes its event with the decision (outbox), and
-// it is delivered once the write commits (Inngest resumes its waitForEvent; the embedded runner
-// runs the next step: the post-ritual update, or a revision). A failed delivery is retried by the
+// it is delivered once the write commits and resumes the ritual's step.waitForEvent (on Inngest or
+// the local executor): the post-ritual update, or a revision. A failed delivery is retried by the
 // relay, never reported to the person: the decision is saved.
 
 export const approveProposal = workspaceAction({ input: ApproveProposalInput, permission: "proposals.decide" }, async (input, ctx) => {

@@ -356,7 +356,7 @@ function summaryMarkdown(
 export type AdvanceDeps = RitualModels & { notify?: Notifier; now?: () => Date };
 
 /**
- * Moves a ritual as far as it can go without a person: the embedded runner's whole workflow, and
+ * Moves a ritual as far as it can go without a person: what each of the ritual function's `advance` steps runs, and
  * "Run ritual now". Returns the status it stopped at (awaiting_review = waiting for a decision).
  */
 export async function advanceRitual(sessionId: string, deps: AdvanceDeps = {}) {
