@@ -8,7 +8,7 @@ import { deliverOutbox, stageEvent } from "./outbox";
  * Sends a job event to whichever driver is configured, through the outbox: the event is written
  * (its own small transaction), then delivered at once. Call it AFTER the change that causes it has
  * committed — or, better, stage the event in that very transaction (`stageEvent`) and call
- * `deliverOutbox()` after the commit. An invalid payload is a programming error and throws; a
+ * `deliverOutbox({ ids })` after the commit. An invalid payload is a programming error and throws; a
  * failed delivery does not (the relay retries it), so a committed change never answers an error.
  */
 export async function sendEvent(event: AppEvent): Promise<void> {

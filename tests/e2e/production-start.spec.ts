@@ -90,11 +90,12 @@ test("npm start: health endpoints, no demo data, and a clean shutdown that finis
   await lock.connect();
   await lock.query("BEGIN");
   await lock.query(`LOCK TABLE "WakeRun" IN EXCLUSIVE MODE`);
-  await sql.query(`INSERT INTO "Job" ("id", "name", "key", "payload", "updatedAt") VALUES ('shutdown-job', 'task-agent-wake', $1, $2, now())`, [
-    data.agent.id,
+  // The wake arrives the way a request sends it: an outbox event, delivered by the server's relay.
+  await sql.query(`INSERT INTO "OutboxEvent" ("id", "name", "data") VALUES ('shutdown-wake', 'agent/wake.requested', $1)`, [
     JSON.stringify({ workspaceId: data.workspace.id, agentId: data.agent.id, reason: "manual" }),
   ]);
-  await expect.poll(async () => (await sql.query(`SELECT status FROM "Job" WHERE id = 'shutdown-job'`)).rows[0].status, { timeout: 30_000 }).toBe("running");
+  const wakeRun = async () => (await sql.query(`SELECT status FROM "FunctionRun" WHERE "functionId" = 'task-agent-wake' AND "event"->>'id' = 'shutdown-wake'`)).rows[0]?.status;
+  await expect.poll(wakeRun, { timeout: 60_000 }).toBe("running");
   await prisma.$disconnect();
   await sql.end();
 
@@ -115,10 +116,10 @@ test("npm start: health endpoints, no demo data, and a clean shutdown that finis
   try {
     const check = new pg.Client({ connectionString: again.url });
     await check.connect();
-    const job = (await check.query(`SELECT status FROM "Job" WHERE id = 'shutdown-job'`)).rows[0];
+    const job = (await check.query(`SELECT status FROM "FunctionRun" WHERE "functionId" = 'task-agent-wake' AND "event"->>'id' = 'shutdown-wake'`)).rows[0];
     const runs = (await check.query(`SELECT status FROM "WakeRun" WHERE "agentId" = $1 AND "reason" = 'manual'`, [data.agent.id])).rows;
     await check.end();
-    expect(job.status).toBe("succeeded");
+    expect(job.status).toBe("completed");
     expect(runs.map((r) => r.status)).toEqual(["succeeded"]);
   } finally {
     await again.stop();

@@ -11,6 +11,7 @@ CREATE TABLE "FunctionRun" (
     "debounceKey" TEXT,
     "throttleKey" TEXT,
     "event" JSONB NOT NULL,
+    "eventIds" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "status" "FunctionRunStatus" NOT NULL,
     "steps" JSONB NOT NULL DEFAULT '{}',
     "stepOrder" TEXT[] DEFAULT ARRAY[]::TEXT[],
@@ -48,7 +49,7 @@ CREATE INDEX "FunctionRun_waitEvent_status_idx" ON "FunctionRun"("waitEvent", "s
 
 -- Work still queued in the old runner becomes queued runs of the same functions. A pending
 -- decision job becomes a ritual wake with reason "resume": that run adopts the open session.
-INSERT INTO "FunctionRun" ("id", "functionId", "concurrencyKey", "throttleKey", "event", "status", "availableAt", "updatedAt")
+INSERT INTO "FunctionRun" ("id", "functionId", "concurrencyKey", "throttleKey", "event", "eventIds", "status", "availableAt", "updatedAt")
 SELECT
   'migrated-' || j."id",
   CASE WHEN j."name" = 'ritual-decision' THEN 'improver-ritual' ELSE j."name" END,
@@ -61,6 +62,7 @@ SELECT
       WHEN j."name" = 'ritual-decision' THEN jsonb_build_object('workspaceId', j."payload"->>'workspaceId', 'improverAgentId', j."payload"->>'improverAgentId', 'reason', 'resume')
       ELSE j."payload" END,
     'ts', (extract(epoch FROM j."createdAt") * 1000)::bigint),
+  ARRAY['migrated-' || j."id"],
   'queued',
   LEAST(j."runAt", now()),
   now()

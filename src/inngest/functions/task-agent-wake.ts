@@ -15,8 +15,8 @@
  *  - concurrency { key: agentId, limit 1 }: wakes of one agent never overlap;
  *  - debounce 5 s per FLOW_KEY (timeout 1 min): a burst of triggers is one run, with the last event;
  *  - throttle 1 per 120 s per FLOW_KEY: further runs are queued, not dropped;
- *  - FLOW_KEY gives each manual event a bucket of its own, so "Run now" skips the debounce and the
- *    throttle but never the single-flight;
+ *  - FLOW_KEY gives each manual event a bucket of its own, so "Run now" is never merged into a
+ *    burst nor throttled (it still starts after the 5 s debounce), and never skips the single-flight;
  *  - retries 2 (3 attempts).
  */
 import { RetryAfterError } from "inngest";
@@ -32,7 +32,7 @@ export const WAKE_RETRIES = 2;
 /** First retry after 30 s, then 60 s. */
 export const WAKE_RETRY_DELAY_MS = 30_000;
 
-/** Manual runs get a bucket of their own (unique per event) so they skip throttle and debounce. */
+/** Manual runs get a bucket of their own (unique per event): never merged, never throttled. */
 export const FLOW_KEY = `event.data.reason == "manual" ? "manual-" + event.data.agentId + "-" + string(event.ts) : event.data.agentId`;
 
 export function createTaskAgentWakeFunction({ wake, id = TASK_AGENT_WAKE_ID }: { wake: WakeFn; id?: string }) {

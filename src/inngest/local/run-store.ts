@@ -45,6 +45,8 @@ export async function createRunForEvent(spec: FunctionSpec, event: TriggerEvent,
     if (spec.debounce) {
       const debounceKey = keyFor(spec.debounce.key, event) ?? "";
       await lockKey(t, spec.id, "debounce", debounceKey);
+      const seen = await t.functionRun.findFirst({ where: { functionId: spec.id, debounceKey, eventIds: { has: event.id } }, select: { id: true, availableAt: true } });
+      if (seen) return { runId: seen.id, availableAt: seen.availableAt };
       const open = await t.functionRun.findFirst({ where: { functionId: spec.id, debounceKey, status: "debouncing" } });
       const startBy = (first: Date) => {
         const next = now.getTime() + spec.debounce!.periodMs;
@@ -52,11 +54,11 @@ export async function createRunForEvent(spec: FunctionSpec, event: TriggerEvent,
       };
       if (open) {
         const availableAt = startBy(open.firstTriggerAt);
-        await t.functionRun.update({ where: { id: open.id }, data: { event: json(event), concurrencyKey, throttleKey, availableAt } });
+        await t.functionRun.update({ where: { id: open.id }, data: { event: json(event), eventIds: { push: event.id }, concurrencyKey, throttleKey, availableAt } });
         return { runId: open.id, availableAt };
       }
       const availableAt = startBy(now);
-      const run = await t.functionRun.create({ data: { id: randomUUID(), functionId: spec.id, event: json(event), status: "debouncing", debounceKey, concurrencyKey, throttleKey, availableAt, firstTriggerAt: now } });
+      const run = await t.functionRun.create({ data: { id: randomUUID(), functionId: spec.id, event: json(event), eventIds: [event.id], status: "debouncing", debounceKey, concurrencyKey, throttleKey, availableAt, firstTriggerAt: now } });
       return { runId: run.id, availableAt };
     }
     // One run per (event, function): a re-delivered event (same id) finds its run instead of making another.
@@ -64,7 +66,7 @@ export async function createRunForEvent(spec: FunctionSpec, event: TriggerEvent,
     const existing = await t.functionRun.findUnique({ where: { id }, select: { availableAt: true } });
     if (existing) return { runId: id, availableAt: existing.availableAt };
     const availableAt = await throttleSlot(t, spec, throttleKey, id, now);
-    await t.functionRun.create({ data: { id, functionId: spec.id, event: json(event), status: "queued", concurrencyKey, throttleKey, availableAt, firstTriggerAt: now } });
+    await t.functionRun.create({ data: { id, functionId: spec.id, event: json(event), eventIds: [event.id], status: "queued", concurrencyKey, throttleKey, availableAt, firstTriggerAt: now } });
     return { runId: id, availableAt };
   });
 }

@@ -127,6 +127,21 @@ describe("local executor", () => {
     expect(await runsOf(id)).toHaveLength(1);
   });
 
+  it("a debounced function also ignores a re-delivered event, during the burst and after its run", async () => {
+    const clock = testClock();
+    const id = testId("dedupe-debounce");
+    const fn = inngest.createFunction({ id, triggers: [testEvent], debounce: { key: "event.data.key", period: "5s" } }, async ({ event }) => event.data.label);
+    const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
+    await executor.dispatch([send("k", "x", { id: "evt-a" })]);
+    await executor.dispatch([send("k", "x", { id: "evt-a" })]);
+    clock.advance(5_000);
+    await executor.drain();
+    await executor.dispatch([send("k", "x", { id: "evt-a" })]);
+    clock.advance(5_000);
+    await executor.drain();
+    expect((await runsOf(id)).map((r) => [r.status, r.eventIds])).toEqual([["completed", ["evt-a"]]]);
+  });
+
   it("debounce: a burst is one run with the last event; throttle: the next run waits for its slot", async () => {
     const clock = testClock();
     const id = testId("flow");

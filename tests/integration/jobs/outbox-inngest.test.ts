@@ -16,15 +16,22 @@ vi.mock("@/inngest/client", async (original) => {
 });
 
 describe("outbox relay with Inngest", () => {
-  it("sends the event with the outbox row's id and marks it sent; no job row is written", async () => {
+  it("sends the event with the outbox row's id and marks it sent; the local executor is not involved", async () => {
     const { deliverOutbox, stageEvent } = await import("@/inngest/outbox");
-    const agentId = `agent-${uid()}`;
-    const id = await db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "manual" } }));
-    const row = await db.outboxEvent.findUniqueOrThrow({ where: { id } });
-    // Only this row: other test files' events must not reach this fake Inngest.
-    await deliverOutbox({ ids: [id] });
-    expect(sent.filter((e) => (e.data as { agentId: string }).agentId === agentId)).toEqual([{ id: row.id, name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "manual" } }]);
-    expect(await db.outboxEvent.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ sentAt: expect.any(Date) });
-    expect(await db.job.count({ where: { key: agentId } })).toBe(0);
+    const { setLocalDispatcher } = await import("@/inngest/local/dispatcher");
+    const dispatched = vi.fn(async () => ({ ids: [] }));
+    setLocalDispatcher(dispatched);
+    try {
+      const agentId = `agent-${uid()}`;
+      const id = await db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "manual" } }));
+      // Only this row: other test files' events must not reach this fake Inngest.
+      expect(await deliverOutbox({ ids: [id] })).toEqual({ sent: 1, failed: 0 });
+      expect(sent.filter((e) => (e.data as { agentId: string }).agentId === agentId)).toEqual([{ id, name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "manual" } }]);
+      expect(await db.outboxEvent.findUniqueOrThrow({ where: { id } })).toMatchObject({ sentAt: expect.any(Date), attempts: 1 });
+      expect(dispatched).not.toHaveBeenCalled();
+      expect(await db.functionRun.count({ where: { event: { path: ["data", "agentId"], equals: agentId } } })).toBe(0);
+    } finally {
+      setLocalDispatcher(undefined);
+    }
   });
 });

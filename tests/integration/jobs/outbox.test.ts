@@ -1,20 +1,30 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { approveProposal, rejectProposal } from "@/features/one-on-one/server/proposals";
 import { findUnresumedDecisions, UNRESUMED_AFTER_MS } from "@/features/rituals/server/hourly-check";
 import { advanceRitual, beginRitual } from "@/features/rituals/server/ritual";
-import { agentWakeRequested, ritualDecided } from "@/inngest/events";
+import { inngest } from "@/inngest/client";
+import { agentWakeRequested, ritualDecided, ritualWakeRequested } from "@/inngest/events";
+import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
+import { setLocalDispatcher } from "@/inngest/local/dispatcher";
 import { deliverOutbox, stageEvent } from "@/inngest/outbox";
 import { db } from "@/server/db";
 import { uid } from "../../factories";
 import { classifier, ritualFixture, scriptedImprover } from "../rituals/jobs-fixture";
+import { executorsForThisFile, testId } from "./harness";
 
 // The transactional outbox: an event is written with the change that causes it, so a committed
 // decision always reaches its ritual — even when the process dies right after the commit, or the
-// driver is down — and a rolled-back change never wakes anyone.
+// executor is not there — and a rolled-back change never wakes anyone. Without an Inngest server,
+// delivery hands the event to this process's local executor (setLocalDispatcher), which turns it
+// into FunctionRun rows. Every delivery here names its rows (`ids`): the database is shared with
+// test files running meanwhile, whose events must not reach this file's executor.
 
 const wakeData = (agentId: string) => ({ workspaceId: "ws", agentId, reason: "subscription" as const });
-const jobsFor = (key: string) => db.job.findMany({ where: { key } });
 const outboxFor = (field: string, value: string) => db.outboxEvent.findMany({ where: { data: { path: [field], equals: value } } });
+const runsFor = (functionId: string, agentId: string) => db.functionRun.findMany({ where: { functionId, event: { path: ["data", "agentId"], equals: agentId } } });
+
+/** A function of this file on the wake event: no debounce, so one run per delivered event. */
+const wakeRecorder = () => inngest.createFunction({ id: testId("outbox-wake"), triggers: [agentWakeRequested] }, async ({ event }) => event.data.reason);
 
 async function ritualAwaitingReview() {
   const f = await ritualFixture();
@@ -25,10 +35,14 @@ async function ritualAwaitingReview() {
 }
 
 describe("outbox", () => {
-  it("writes an event only with a committed change, delivers it once, and never twice", async () => {
+  const newExecutor = executorsForThisFile();
+
+  it("writes an event only with a committed change and delivers it to the executor once", async () => {
+    const fn = wakeRecorder();
+    await newExecutor({ functions: [fn], work: false });
     const committed = `agent-${uid()}`;
     const rolledBack = `agent-${uid()}`;
-    await db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: wakeData(committed) }));
+    const id = await db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: wakeData(committed) }));
     await expect(
       db.$transaction(async (t) => {
         await stageEvent(t, { name: agentWakeRequested.name, data: wakeData(rolledBack) });
@@ -37,43 +51,88 @@ describe("outbox", () => {
     ).rejects.toThrow("the change failed");
     expect(await outboxFor("agentId", rolledBack)).toEqual([]);
 
-    await deliverOutbox();
-    expect((await jobsFor(committed)).map((j) => j.name)).toEqual(["task-agent-wake"]);
-    expect(await outboxFor("agentId", committed)).toEqual([expect.objectContaining({ sentAt: expect.any(Date), attempts: 1 })]);
-    await deliverOutbox();
-    expect(await jobsFor(committed)).toHaveLength(1);
+    expect(await deliverOutbox({ ids: [id] })).toEqual({ sent: 1, failed: 0 });
+    expect(await runsFor(fn.opts.id, committed)).toEqual([expect.objectContaining({ status: "queued", event: expect.objectContaining({ id, name: agentWakeRequested.name, data: wakeData(committed) }) })]);
+    expect(await outboxFor("agentId", committed)).toEqual([expect.objectContaining({ sentAt: expect.any(Date), attempts: 1, lastError: null })]);
+    expect(await deliverOutbox({ ids: [id] })).toEqual({ sent: 0, failed: 0 });
+    expect(await runsFor(fn.opts.id, committed)).toHaveLength(1);
+  });
+
+  it("a relay that died between delivering and marking the event sent delivers it again: still one run", async () => {
+    const fn = wakeRecorder();
+    await newExecutor({ functions: [fn], work: false });
+    const agentId = `agent-${uid()}`;
+    const id = await db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: wakeData(agentId) }));
+    await deliverOutbox({ ids: [id] });
+    await db.outboxEvent.update({ where: { id }, data: { sentAt: null } }); // the mark never committed
+    expect(await deliverOutbox({ ids: [id] })).toEqual({ sent: 1, failed: 0 });
+    expect(await runsFor(fn.opts.id, agentId)).toHaveLength(1); // the row id is the event id
+    expect(await db.outboxEvent.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
   });
 
   it("keeps an event it could not deliver, records why, and delivers it after the backoff", async () => {
+    const fn = wakeRecorder();
+    await newExecutor({ functions: [fn], work: false });
     const agentId = `agent-${uid()}`;
     // Due an hour from now, so only this test's relay (its clock an hour ahead) sees it, not the
     // relays other test files run meanwhile. Written by an older version of the code, say: its
     // payload does not pass today's schema.
     const hourAhead = () => new Date(Date.now() + 3_600_000);
     const row = await db.outboxEvent.create({ data: { name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "bored" }, availableAt: hourAhead() } });
-    const result = await deliverOutbox({ now: hourAhead }); // never throws
-    expect(result.failed).toBeGreaterThanOrEqual(1);
+    expect(await deliverOutbox({ ids: [row.id], now: hourAhead })).toEqual({ sent: 0, failed: 1 }); // never throws
     const failed = await db.outboxEvent.findUniqueOrThrow({ where: { id: row.id } });
     expect(failed).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining("reason") });
     expect(failed.availableAt.getTime()).toBeGreaterThan(hourAhead().getTime());
 
     await db.outboxEvent.update({ where: { id: row.id }, data: { data: wakeData(agentId) } });
-    await deliverOutbox({ now: hourAhead }); // not yet: the backoff holds it
-    expect(await jobsFor(agentId)).toEqual([]);
-    await deliverOutbox({ now: () => new Date(hourAhead().getTime() + 60_000) });
-    expect(await jobsFor(agentId)).toHaveLength(1);
+    await deliverOutbox({ ids: [row.id], now: hourAhead }); // not yet: the backoff holds it
+    expect(await runsFor(fn.opts.id, agentId)).toEqual([]);
+    await deliverOutbox({ ids: [row.id], now: () => new Date(hourAhead().getTime() + 60_000) });
+    expect(await runsFor(fn.opts.id, agentId)).toHaveLength(1);
     expect(await db.outboxEvent.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ sentAt: expect.any(Date), attempts: 2, lastError: null });
   });
 
-  it("an approval committed just before the process died still resumes its ritual", async () => {
-    const { f, sessionId, proposal } = await ritualAwaitingReview();
+  it("with no executor in the process the event waits in the outbox until one is there", async () => {
+    setLocalDispatcher(undefined);
+    const agentId = `agent-${uid()}`;
+    const hourAhead = () => new Date(Date.now() + 3_600_000);
+    const row = await db.outboxEvent.create({ data: { name: agentWakeRequested.name, data: wakeData(agentId), availableAt: hourAhead() } });
+    expect(await deliverOutbox({ ids: [row.id], now: hourAhead })).toEqual({ sent: 0, failed: 1 });
+    expect(await db.outboxEvent.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ sentAt: null, lastError: expect.stringContaining("not running") });
+
+    const fn = wakeRecorder();
+    await newExecutor({ functions: [fn], work: false });
+    await deliverOutbox({ ids: [row.id], now: () => new Date(hourAhead().getTime() + 60_000) });
+    expect(await runsFor(fn.opts.id, agentId)).toHaveLength(1);
+  });
+
+  it("an approval committed just before the process died still resumes its waiting ritual", async () => {
+    const f = await ritualFixture();
+    const notify = vi.fn(async () => undefined);
+    const fn = createImproverRitualFunction({ id: testId("outbox-ritual"), models: { improver: scriptedImprover(), classifier }, notify });
+    const executor = await newExecutor({ functions: [fn], work: false });
+    await executor.dispatch([{ name: ritualWakeRequested.name, data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }]);
+    await executor.drain();
+    const ritualRun = async () => (await db.functionRun.findMany({ where: { functionId: fn.opts.id } }))[0];
+    expect(await ritualRun()).toMatchObject({ status: "waiting", waitEvent: ritualDecided.name });
+    const session = await db.evolutionSession.findFirstOrThrow({ where: { improverAgentId: f.improver.id, origin: "ritual" } });
+    expect(session.status).toBe("awaiting_review");
+    const proposal = await db.proposal.findFirstOrThrow({ where: { sessionId: session.id, status: "pending" } });
+
     // The service commits the decision with its event; the action's delivery never runs (the crash).
     await approveProposal({ scope: f.scope, proposalId: proposal.id, rating: 0.8, finish: true });
-    const staged = await outboxFor("sessionId", sessionId);
-    expect(staged).toEqual([expect.objectContaining({ name: ritualDecided.name, data: expect.objectContaining({ decision: "approved", improverAgentId: f.improver.id }) })]);
+    const staged = await outboxFor("sessionId", session.id);
+    expect(staged).toEqual([expect.objectContaining({ name: ritualDecided.name, sentAt: null, data: expect.objectContaining({ decision: "approved", improverAgentId: f.improver.id }) })]);
+    await executor.drain();
+    expect(await ritualRun()).toMatchObject({ status: "waiting" });
 
-    await deliverOutbox(); // the relay, after the restart (or another process's relay already did)
-    expect((await jobsFor(f.improver.id)).filter((j) => j.name === "ritual-decision")).toHaveLength(1);
+    // The relay, after the restart: minutes later, past any backoff a failed delivery may have set.
+    await deliverOutbox({ ids: staged.map((e) => e.id), now: () => new Date(Date.now() + 10 * 60_000) });
+    expect(await ritualRun()).toMatchObject({ status: "queued", waitEvent: null });
+    await executor.drain();
+    expect(await ritualRun()).toMatchObject({ status: "completed", output: { sessionId: session.id, started: true, status: "completed" } });
+    // The post-ritual update was made: nothing is left for the hourly check to resume.
+    expect(await db.evolutionSession.findUniqueOrThrow({ where: { id: session.id } })).toMatchObject({ status: "completed", summaryReportId: expect.any(String) });
   });
 
   it("a rejection resumes the ritual, unless the person keeps talking in the chat first", async () => {
@@ -83,7 +142,7 @@ describe("outbox", () => {
 
     const second = await ritualAwaitingReview();
     await rejectProposal({ scope: second.f.scope, proposalId: second.proposal.id, reason: "Too vague" });
-    expect(await outboxFor("sessionId", second.sessionId)).toEqual([expect.objectContaining({ data: expect.objectContaining({ decision: "rejected" }) })]);
+    expect(await outboxFor("sessionId", second.sessionId)).toEqual([expect.objectContaining({ name: ritualDecided.name, data: expect.objectContaining({ decision: "rejected" }) })]);
   });
 });
 

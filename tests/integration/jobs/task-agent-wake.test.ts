@@ -1,101 +1,235 @@
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
-import { getImproverOf } from "@/features/rituals/server/improvers";
+import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
+import { createTask } from "@/features/tasks/server/create-task";
 import { createTemplate } from "@/features/templates/server/create-template";
-import { createEmbeddedRunner } from "@/inngest/local/embedded-runner";
-import { createTaskAgentWakeFunction, TASK_AGENT_WAKE_ID, WAKE_THROTTLE_MS, type WakeFn } from "@/inngest/functions/task-agent-wake";
+import { agentWakeRequested, type AgentWakeRequestedData } from "@/inngest/events";
+import { createTaskAgentWakeFunction, type WakeFn } from "@/inngest/functions/task-agent-wake";
 import { requestAgentWake, sendEvent } from "@/inngest/send";
 import { AppError } from "@/server/errors";
 import { db } from "@/server/db";
 import { createWorkspace, uid } from "../../factories";
+import { executorsForThisFile, gate, testClock, testId, until } from "./harness";
 
-describe("requestAgentWake (no Inngest configured: the embedded queue)", () => {
-  it("queues one job per agent, coalescing triggers and keeping the most important reason", async () => {
+// The task-agent wake on the local executor, with its production options (single-flight per agent,
+// debounce 5 s and throttle 120 s per agent, manual runs in a bucket of their own, 3 attempts) and
+// an injected wake. A fake clock and `drain()` (work: false) drive it: no timing.
+
+type Reason = AgentWakeRequestedData["reason"];
+const wakeEvent = (agentId: string, reason: Reason) => ({ name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason } });
+const runsOf = (functionId: string, agentId?: string) =>
+  db.functionRun.findMany({ where: { functionId, ...(agentId ? { event: { path: ["data", "agentId"], equals: agentId } } : {}) }, orderBy: { createdAt: "asc" } });
+
+/** A wake that records its calls (agent, reason, the executor's clock), answering `result`. */
+function recordingWake(now: () => Date, result: (call: number) => Awaited<ReturnType<WakeFn>> = () => ({ runId: null, status: "succeeded" })) {
+  const calls: { agentId: string; reason: Reason; at: number }[] = [];
+  const wake: WakeFn = async (input) => {
+    calls.push({ agentId: input.agentId, reason: input.reason, at: now().getTime() });
+    return result(calls.length);
+  };
+  return { wake, calls, reasonsOf: (agentId: string) => calls.filter((c) => c.agentId === agentId).map((c) => c.reason) };
+}
+
+describe("task-agent-wake on the local executor", () => {
+  const newExecutor = executorsForThisFile();
+
+  async function setup(result?: (call: number) => Awaited<ReturnType<WakeFn>>) {
+    const clock = testClock();
+    const recorded = recordingWake(clock.now, result);
+    const id = testId("wake");
+    const executor = await newExecutor({ functions: [createTaskAgentWakeFunction({ wake: recorded.wake, id })], now: clock.now, work: false });
+    return { clock, id, executor, ...recorded };
+  }
+
+  it("requestAgentWake goes through the outbox to the executor; the wake runs with the event's data", async () => {
+    const { clock, id, executor, calls } = await setup();
     const agentId = `agent-${uid()}`;
-    await requestAgentWake({ workspaceId: "ws", agentId, reason: "subscription" });
     await requestAgentWake({ workspaceId: "ws", agentId, reason: "creation" });
-    await requestAgentWake({ workspaceId: "ws", agentId, reason: "scheduled" });
-    const jobs = await db.job.findMany({ where: { name: TASK_AGENT_WAKE_ID, key: agentId } });
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: "pending", maxAttempts: 3, payload: { workspaceId: "ws", agentId, reason: "creation" } });
-  });
+    expect(await runsOf(id, agentId)).toEqual([expect.objectContaining({ status: "debouncing", availableAt: new Date(clock.start + 5_000) })]);
+    const [outbox] = await db.outboxEvent.findMany({ where: { data: { path: ["agentId"], equals: agentId } } });
+    expect(outbox).toMatchObject({ name: agentWakeRequested.name, sentAt: expect.any(Date) });
 
-  it("waits 120 s after the agent's last wake started, unless the run is manual", async () => {
-    const agentId = `agent-${uid()}`;
-    const lastStart = new Date(Date.now() - 30_000);
-    await db.job.create({ data: { name: TASK_AGENT_WAKE_ID, key: agentId, status: "succeeded", startedAt: lastStart, finishedAt: lastStart } });
-    await requestAgentWake({ workspaceId: "ws", agentId, reason: "subscription" });
-    const pending = await db.job.findFirstOrThrow({ where: { name: TASK_AGENT_WAKE_ID, key: agentId, status: "pending" } });
-    expect(pending.runAt).toEqual(new Date(lastStart.getTime() + WAKE_THROTTLE_MS));
-
-    const before = Date.now();
-    await requestAgentWake({ workspaceId: "ws", agentId, reason: "manual" });
-    const manual = await db.job.findUniqueOrThrow({ where: { id: pending.id } });
-    expect(manual.runAt.getTime()).toBeLessThanOrEqual(Date.now());
-    expect(manual.runAt.getTime()).toBeGreaterThanOrEqual(before - 5);
-    expect(manual.payload).toMatchObject({ reason: "manual" });
+    clock.advance(5_000);
+    await executor.drain();
+    expect(calls).toEqual([{ agentId, reason: "creation", at: clock.start + 5_000 }]);
+    expect(await runsOf(id, agentId)).toEqual([expect.objectContaining({ status: "completed", output: { runId: null, status: "succeeded" } })]);
   });
 
   it("refuses an invalid payload with an internal error and queues nothing", async () => {
+    const { id } = await setup();
     const agentId = `agent-${uid()}`;
     // @ts-expect-error -- the type forbids it; a caller bypassing types still gets a clean error
-    const sent = sendEvent({ name: "agent/wake.requested", data: { workspaceId: "ws", agentId, reason: "bored" } });
+    const sent = sendEvent({ name: agentWakeRequested.name, data: { workspaceId: "ws", agentId, reason: "bored" } });
     await expect(sent).rejects.toBeInstanceOf(AppError);
     await expect(sent).rejects.toMatchObject({ code: "INTERNAL" });
-    expect(await db.job.count({ where: { key: agentId } })).toBe(0);
+    expect(await db.outboxEvent.count({ where: { data: { path: ["agentId"], equals: agentId } } })).toBe(0);
+    expect(await runsOf(id, agentId)).toEqual([]);
   });
-});
 
-describe("task-agent-wake on the embedded runner", () => {
-  it("runs the wake with the payload and retries a failed wake", async () => {
-    const calls: string[] = [];
-    const wake: WakeFn = async (input) => {
-      calls.push(input.reason);
-      return calls.length === 1 ? { runId: "r1", status: "failed", error: "model down" } : { runId: "r2", status: "succeeded" };
+  it("coalesces a burst of triggers into one wake with the last event; other agents wake on their own", async () => {
+    const { clock, id, executor, calls, reasonsOf } = await setup();
+    const [agent, other] = [`agent-${uid()}`, `agent-${uid()}`];
+    await executor.dispatch([wakeEvent(agent, "subscription"), wakeEvent(other, "creation")]);
+    clock.advance(2_000);
+    await executor.dispatch([wakeEvent(agent, "creation")]);
+    clock.advance(2_000);
+    await executor.dispatch([wakeEvent(agent, "scheduled")]);
+
+    clock.advance(1_000); // 5 s after the first trigger, 1 s after the last
+    await executor.drain();
+    expect(reasonsOf(other)).toEqual(["creation"]);
+    expect(reasonsOf(agent)).toEqual([]);
+    clock.set(clock.start + 4_000 + 5_000); // 5 s after the last
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["scheduled"]);
+    expect(calls).toHaveLength(2);
+    expect(await runsOf(id, agent)).toEqual([expect.objectContaining({ status: "completed" })]);
+  });
+
+  it("throttles an agent to one wake per 120 s: a later trigger is queued for its slot, not dropped", async () => {
+    const { clock, id, executor, reasonsOf } = await setup();
+    const agent = `agent-${uid()}`;
+    await executor.dispatch([wakeEvent(agent, "creation")]);
+    clock.advance(5_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["creation"]); // started at +5 s
+
+    clock.advance(30_000);
+    await executor.dispatch([wakeEvent(agent, "subscription")]);
+    clock.advance(5_000);
+    await executor.drain();
+    const pending = (await runsOf(id, agent)).find((r) => r.status === "queued");
+    expect(pending?.availableAt).toEqual(new Date(clock.start + 5_000 + 120_000));
+
+    clock.set(clock.start + 5_000 + 120_000 - 1);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["creation"]);
+    clock.advance(1);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["creation", "subscription"]);
+  });
+
+  it('"Run now" skips the agent\'s throttle and pending burst: it runs at the end of its own debounce, the queued trigger still waits', async () => {
+    const { clock, id, executor, calls, reasonsOf } = await setup();
+    const agent = `agent-${uid()}`;
+    await executor.dispatch([wakeEvent(agent, "creation")]);
+    clock.advance(5_000);
+    await executor.drain(); // the agent's slot is taken until +125 s
+
+    clock.advance(10_000);
+    await executor.dispatch([wakeEvent(agent, "subscription"), wakeEvent(agent, "manual")]);
+    clock.advance(5_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["creation", "manual"]);
+    expect(calls.at(-1)?.at).toBe(clock.start + 20_000);
+
+    // A second click is a run of its own too.
+    await executor.dispatch([wakeEvent(agent, "manual")]);
+    clock.advance(5_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["creation", "manual", "manual"]);
+
+    const queued = (await runsOf(id, agent)).filter((r) => r.status === "queued");
+    expect(queued).toEqual([expect.objectContaining({ availableAt: new Date(clock.start + 125_000) })]);
+    clock.set(clock.start + 125_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["creation", "manual", "manual", "subscription"]);
+  });
+
+  it('single-flight per agent, "Run now" included: it waits for the running wake; other agents do not', async () => {
+    const clock = testClock();
+    const hold = gate();
+    const log: string[] = [];
+    const wake: WakeFn = async ({ agentId, reason }) => {
+      log.push(`start ${agentId} ${reason}`);
+      if (reason === "creation") await hold.opened;
+      log.push(`end ${agentId} ${reason}`);
+      return { runId: null, status: "succeeded" };
     };
-    const definition = { ...createTaskAgentWakeFunction({ wake }), id: `task-agent-wake-test-${uid()}`, retry: { maxAttempts: 3, backoffMs: () => 0 } };
-    const runner = createEmbeddedRunner({ functions: [definition], pollMs: 10 });
-    const agentId = `agent-${uid()}`;
-    const [{ id }] = await runner.enqueueEvent({ name: "agent/wake.requested", data: { workspaceId: "ws", agentId, reason: "manual" } });
-    await runner.start();
-    try {
-      const deadline = Date.now() + 3_000;
-      while ((await db.job.findUniqueOrThrow({ where: { id } })).status !== "succeeded" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    } finally {
-      await runner.stop();
-    }
-    expect(calls).toEqual(["manual", "manual"]);
-    expect(await db.job.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "succeeded", attempts: 2 });
+    const id = testId("wake-single");
+    const executor = await newExecutor({ functions: [createTaskAgentWakeFunction({ wake, id })], now: clock.now, work: false });
+    const [agent, other] = [`agent-${uid()}`, `agent-${uid()}`];
+
+    await executor.dispatch([wakeEvent(agent, "creation")]);
+    clock.advance(5_000);
+    const first = executor.drain(); // holds the agent's wake open
+    await until(() => log.includes(`start ${agent} creation`));
+
+    await executor.dispatch([wakeEvent(agent, "manual"), wakeEvent(other, "subscription")]);
+    clock.advance(5_000);
+    await executor.drain();
+    expect(log).toEqual([`start ${agent} creation`, `start ${other} subscription`, `end ${other} subscription`]);
+    expect((await runsOf(id, agent)).map((r) => r.status)).toEqual(["running", "queued"]);
+
+    hold.open();
+    await first; // the same drain goes on with the manual run once the first one is done
+    expect(log.filter((l) => l.includes(agent))).toEqual([`start ${agent} creation`, `end ${agent} creation`, `start ${agent} manual`, `end ${agent} manual`]);
+    expect((await runsOf(id, agent)).map((r) => r.status)).toEqual(["completed", "completed"]);
   });
 
-  it("closes runs a restart interrupted, and only those", async () => {
+  it("retries a failed wake after 30 s, then 60 s, and fails the run after the third attempt", async () => {
+    const { clock, id, executor, reasonsOf } = await setup(() => ({ runId: "r", status: "failed", error: "model down" }));
+    const agent = `agent-${uid()}`;
+    await executor.dispatch([wakeEvent(agent, "manual")]);
+    clock.advance(5_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toHaveLength(1);
+    expect((await runsOf(id, agent))[0]).toMatchObject({ status: "queued", attempt: 1, error: "model down", availableAt: new Date(clock.start + 35_000) });
+
+    clock.set(clock.start + 35_000 - 1);
+    await executor.drain();
+    expect(reasonsOf(agent)).toHaveLength(1);
+    clock.advance(1);
+    await executor.drain();
+    expect(reasonsOf(agent)).toHaveLength(2);
+    expect((await runsOf(id, agent))[0]).toMatchObject({ status: "queued", attempt: 2, availableAt: new Date(clock.start + 95_000) });
+
+    clock.set(clock.start + 95_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["manual", "manual", "manual"]);
+    expect((await runsOf(id, agent))[0]).toMatchObject({ status: "failed", error: expect.stringContaining("model down"), finishedAt: expect.any(Date) });
+    clock.advance(3_600_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toHaveLength(3);
+  });
+
+  it("a wake that fails once and then succeeds completes the run", async () => {
+    const { clock, id, executor, reasonsOf } = await setup((call) => (call === 1 ? { runId: "r1", status: "failed", error: "model down" } : { runId: "r2", status: "succeeded" }));
+    const agent = `agent-${uid()}`;
+    await executor.dispatch([wakeEvent(agent, "subscription")]);
+    clock.advance(5_000);
+    await executor.drain();
+    clock.advance(30_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["subscription", "subscription"]);
+    expect((await runsOf(id, agent))[0]).toMatchObject({ status: "completed", error: null, output: { runId: "r2", status: "succeeded" } });
+  });
+
+  it("the real wake closes the agent's run a dead process left running, and only that agent's", async () => {
     const { workspace, owner } = await createWorkspace();
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplate({ scope, name: `Wake ${uid()}`, directives: "Help with the task." });
-    const [idle, busy, fresh] = await Promise.all(["idle", "busy", "fresh"].map((n) => createAgent({ scope, templateId: template.id, displayName: n })));
-    // The template's improver (created with it) runs on the workspace's level-1 template.
-    const improver = (await getImproverOf(workspace.id, template.id))!;
-    const improverTemplate = await db.agentTemplate.findUniqueOrThrow({ where: { id: improver.templateId } });
+    const template = await createTemplate({ scope, name: `Wake ${uid()}`, directives: "Help people finish their tasks." });
+    const { agent } = await createTask({ scope, title: "Prepare the board report", description: "Collect the numbers, draft the summary.", templateId: template.id });
+    const other = await createAgent({ scope, templateId: template.id, displayName: "Other" });
+    const run = (agentId: string, status: "running" | "succeeded") =>
+      db.wakeRun.create({ data: { workspaceId: workspace.id, agentId, templateId: template.id, templateVersionId: template.headVersionId, reason: "subscription", status, startedAt: new Date(Date.now() - 60_000), phase: status === "running" ? "executing" : null } });
+    const orphan = await run(agent!.id, "running");
+    const finished = await run(agent!.id, "succeeded");
+    const othersRunning = await run(other.id, "running");
 
-    // Far in the past, so no other test's runs fall before this boot time.
-    const bootedAt = new Date(Date.UTC(2001, 0, 1));
-    const before = new Date(Date.UTC(2000, 11, 31));
-    const run = (agent: { id: string; templateId: string }, versionId: string, startedAt: Date, status: "running" | "succeeded" = "running") =>
-      db.wakeRun.create({ data: { workspaceId: workspace.id, agentId: agent.id, templateId: agent.templateId, templateVersionId: versionId, reason: "subscription", status, startedAt, phase: status === "running" ? "executing" : null } });
-    const orphan = await run(idle, template.headVersionId, before);
-    const stillRunning = await run(busy, template.headVersionId, before);
-    const startedAfterBoot = await run(fresh, template.headVersionId, new Date());
-    const finished = await run(idle, template.headVersionId, before, "succeeded");
-    const improverRun = await run(improver, improverTemplate.headVersionId!, before);
+    const clock = testClock();
+    const id = testId("wake-real");
+    const executor = await newExecutor({ functions: [createTaskAgentWakeFunction({ wake: runTaskAgentWake, id })], now: clock.now, work: false });
+    await executor.dispatch([wakeEvent(agent!.id, "manual")].map((e) => ({ ...e, data: { ...e.data, workspaceId: workspace.id } })));
+    clock.advance(5_000);
+    await executor.drain();
 
-    const definition = createTaskAgentWakeFunction({ wake: async () => ({ runId: null, status: "skipped" }) });
-    await definition.onRecover!({ runningKeys: [busy.id], bootedAt });
-
-    const byId = async (id: string) => db.wakeRun.findUniqueOrThrow({ where: { id } });
+    const [done] = await runsOf(id, agent!.id);
+    expect(done).toMatchObject({ status: "completed", output: { status: "succeeded", runId: expect.any(String) } });
+    const byId = (runId: string) => db.wakeRun.findUniqueOrThrow({ where: { id: runId } });
     expect(await byId(orphan.id)).toMatchObject({ status: "failed", error: "Interrupted by a restart", phase: null, finishedAt: expect.any(Date) });
-    expect(await byId(stillRunning.id)).toMatchObject({ status: "running" });
-    expect(await byId(startedAfterBoot.id)).toMatchObject({ status: "running" });
     expect(await byId(finished.id)).toMatchObject({ status: "succeeded", error: null });
-    expect(await byId(improverRun.id)).toMatchObject({ status: "running" });
+    expect(await byId(othersRunning.id)).toMatchObject({ status: "running" });
+    expect(await byId((done!.output as { runId: string }).runId)).toMatchObject({ status: "succeeded", reason: "manual" });
   });
 });

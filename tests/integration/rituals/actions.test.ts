@@ -10,17 +10,18 @@ import { advanceRitual, beginRitual } from "@/features/rituals/server/ritual";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { startSession } from "@/features/one-on-one/server/sessions";
 import { createTemplate } from "@/features/templates/server/create-template";
-import { IMPROVER_RITUAL_ID } from "@/inngest/functions/improver-ritual";
+import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 import { createWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
+import { executorsForThisFile, testId } from "../jobs/harness";
 import { classifier, scriptedImprover } from "./jobs-fixture";
 
 // The ritual actions through the real action client: who may run, pause and schedule rituals
 // (viewer 403, member runs, admin manages, outsider 404, bad input 400 per field), what each one
-// writes (a queued improver-ritual job, the lifecycle, recomputed wakes), and the read models of
-// the review page and the template panel, scoped by workspace.
+// writes (an improver-ritual run on the local executor, the lifecycle, recomputed wakes), and the
+// read models of the review page and the template panel, scoped by workspace.
 
 async function fixture() {
   const { workspace, owner, members } = await createWorkspace({ roles: ["admin", "member", "viewer"] });
@@ -33,6 +34,17 @@ async function fixture() {
   return { workspace, slug: workspace.slug, owner, admin: members.admin!, member: members.member!, viewer: members.viewer!, scope, template, improver, meta, level1, outsider: outsider.owner };
 }
 
+/** Rejected proposals from `count` agents of the template: feedback enough for a ritual to propose. */
+async function rejectedFeedback(f: Awaited<ReturnType<typeof fixture>>, count = 3) {
+  for (let i = 0; i < count; i++) {
+    const agent = await createAgent({ scope: f.scope, templateId: f.template.id, displayName: `Agent ${i}` });
+    const base = { workspaceId: f.workspace.id, agentId: agent.id, templateId: f.template.id };
+    const set = await db.changeSet.create({ data: base });
+    const item = await db.changeItem.create({ data: { ...base, changeSetId: set.id, tool: "propose_estimate", summary: "Estimate 30 min", status: "rejected" } });
+    await db.changeDecision.create({ data: { ...base, changeItemId: item.id, tool: "propose_estimate", verdict: "rejected", reason: "Estimate far too low", decidedById: f.owner.id } });
+  }
+}
+
 /** The local weekday and hour of `date` in `tz`. */
 const localOf = (date: Date, tz: string) => {
   const local = new TZDate(date.getTime(), tz);
@@ -42,8 +54,21 @@ const localOf = (date: Date, tz: string) => {
 const wakeOf = async (agentId: string) => (await db.agentState.findUniqueOrThrow({ where: { agentId } })).scheduledWakeAt!;
 
 describe("runRitualNow", () => {
-  it("members and owners queue an improver-ritual job for the template's improver; viewers 403, outsiders 404, bad input 400", async () => {
+  const newExecutor = executorsForThisFile();
+
+  /** A ritual function of this file on a local executor, which the action's event is delivered to; drain() runs it. */
+  async function ritualExecutor() {
+    const fn = createImproverRitualFunction({ id: testId("ritual"), models: { improver: scriptedImprover(), classifier }, notify: async () => undefined });
+    const executor = await newExecutor({ functions: [fn], work: false });
+    const runsOf = (improverAgentId: string) =>
+      db.functionRun.findMany({ where: { functionId: fn.opts.id, event: { path: ["data", "improverAgentId"], equals: improverAgentId } }, orderBy: { createdAt: "asc" } });
+    return { executor, runsOf };
+  }
+
+  it("members and owners start an improver-ritual run for the template's improver; viewers 403, outsiders 404, bad input 400", async () => {
     const f = await fixture();
+    await rejectedFeedback(f); // so the ritual proposes and waits for a person
+    const { executor, runsOf } = await ritualExecutor();
 
     actAs(f.viewer);
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 403 } });
@@ -51,25 +76,34 @@ describe("runRitualNow", () => {
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
     actAs(null);
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 401 } });
-    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id } })).toBe(0);
+    expect(await runsOf(f.improver.id)).toEqual([]);
 
     actAs(f.member);
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: "" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { templateId: [expect.any(String)] } } });
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: "no-such-template" })).toMatchObject({ ok: false, error: { status: 404 } });
     const started = await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id });
     expect(started).toEqual({ ok: true, data: { started: true, improverAgentId: f.improver.id } });
-    const jobs = await db.job.findMany({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id } });
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: "pending", payload: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } });
+    const runs = await runsOf(f.improver.id);
+    expect(runs).toEqual([expect.objectContaining({ status: "queued", concurrencyKey: f.improver.id, event: expect.objectContaining({ data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }) })]);
 
-    // A second click while the job waits coalesces into it.
+    // A second click before the ritual opened is a second run; single-flight per improver, it
+    // finds the ritual the first one opened and leaves it to it: one ritual, not two.
     actAs(f.owner);
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: true, data: { started: true } });
-    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id, status: "pending" } })).toBe(1);
+    expect(await runsOf(f.improver.id)).toHaveLength(2);
+    await executor.drain();
+    const session = await db.evolutionSession.findFirstOrThrow({ where: { templateId: f.template.id, origin: "ritual" } });
+    expect(session.status).toBe("awaiting_review");
+    expect((await runsOf(f.improver.id)).map((r) => [r.status, r.output])).toEqual([
+      ["waiting", null],
+      ["completed", { sessionId: session.id, started: false }],
+    ]);
+    expect(await db.evolutionSession.count({ where: { templateId: f.template.id, origin: "ritual" } })).toBe(1);
   });
 
   it("refuses a level-2 template (depth policy), creates the meta-improver for the level-1 template, and never reaches another workspace's template", async () => {
     const f = await fixture();
+    const { runsOf } = await ritualExecutor();
     actAs(f.member);
     const refused = await runRitualNow({ workspaceSlug: f.slug, templateId: f.meta.id });
     expect(refused).toMatchObject({ ok: false, error: { status: 403, message: expect.stringContaining("improved by people only") } });
@@ -78,7 +112,7 @@ describe("runRitualNow", () => {
     const level1 = await runRitualNow({ workspaceSlug: f.slug, templateId: f.level1.id });
     expect(level1).toMatchObject({ ok: true, data: { started: true } });
     const metaImprover = await db.agent.findFirstOrThrow({ where: { workspaceId: f.workspace.id, kind: "metaImprover", targetTemplateId: f.level1.id } });
-    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: metaImprover.id } })).toBe(1);
+    expect(await runsOf(metaImprover.id)).toHaveLength(1);
 
     // The outsider's own workspace does not reach this template either.
     const other = await createWorkspace();
@@ -88,6 +122,7 @@ describe("runRitualNow", () => {
 
   it("returns the ritual already under way; an open one-on-one or a paused improver is a conflict", async () => {
     const f = await fixture();
+    const { runsOf } = await ritualExecutor();
     actAs(f.member);
     const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 409, message: expect.stringContaining(`One-on-one #${session.sessionNumber} is open`) } });
@@ -99,7 +134,7 @@ describe("runRitualNow", () => {
 
     const begun = await beginRitual({ workspaceId: f.workspace.id, improverAgentId: f.improver.id });
     expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toEqual({ ok: true, data: { started: false, sessionId: begun.sessionId } });
-    expect(await db.job.count({ where: { name: IMPROVER_RITUAL_ID, key: f.improver.id } })).toBe(0);
+    expect(await runsOf(f.improver.id)).toEqual([]);
   });
 });
 
@@ -227,13 +262,7 @@ describe("updateTemplateSchedule", () => {
 describe("read models", () => {
   it("the review: feedback, notes and proposals of a ritual session of this workspace only; the panel shows the open ritual", async () => {
     const f = await fixture();
-    for (let i = 0; i < 3; i++) {
-      const agent = await createAgent({ scope: f.scope, templateId: f.template.id, displayName: `Agent ${i}` });
-      const base = { workspaceId: f.workspace.id, agentId: agent.id, templateId: f.template.id };
-      const set = await db.changeSet.create({ data: base });
-      const item = await db.changeItem.create({ data: { ...base, changeSetId: set.id, tool: "propose_estimate", summary: "Estimate 30 min", status: "rejected" } });
-      await db.changeDecision.create({ data: { ...base, changeItemId: item.id, tool: "propose_estimate", verdict: "rejected", reason: "Estimate far too low", decidedById: f.owner.id } });
-    }
+    await rejectedFeedback(f);
     const { sessionId } = await beginRitual({ workspaceId: f.workspace.id, improverAgentId: f.improver.id });
     expect(await advanceRitual(sessionId!, { improver: scriptedImprover(), classifier })).toEqual({ status: "awaiting_review" });
 

@@ -282,8 +282,14 @@ describe.each(["inngest", "local"] as const)("ritual-hourly-check, written once,
       await executor.fireCron(checkId);
       await executor.drain();
       expect(await db.functionRun.findFirstOrThrow({ where: { functionId: checkId } })).toMatchObject({ status: "completed" });
+      // A missed wake runs once: the next hour's check finds the improver no longer due (its ritual
+      // moved scheduledWakeAt on), so it sends no second scheduled wake.
+      await executor.fireCron(checkId);
+      await executor.drain();
       // (The other driver's run of this test left its own era-2001 improvers due: filter by ours below.)
       const runs = await db.functionRun.findMany({ where: { functionId: ritualId } });
+      const scheduledForDue = runs.filter((r) => (r.event as { data: { improverAgentId: string; reason: string } }).data.improverAgentId === due.improver.id);
+      expect(scheduledForDue).toHaveLength(1);
       wakes = runs.map((r) => (r.event as { data: (typeof wakes)[number] }).data);
     }
     expect(wakes).toContainEqual({ workspaceId: due.workspace.id, improverAgentId: due.improver.id, reason: "scheduled" });

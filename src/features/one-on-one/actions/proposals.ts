@@ -12,15 +12,15 @@ import { approveProposal as approve, rejectProposal as reject } from "../server/
 // relay, never reported to the person: the decision is saved.
 
 export const approveProposal = workspaceAction({ input: ApproveProposalInput, permission: "proposals.decide" }, async (input, ctx) => {
-  const result = await approve({ scope: scopeOf(ctx), ...input });
-  await deliverOutbox();
+  const { eventIds, ...result } = await approve({ scope: scopeOf(ctx), ...input });
+  if (eventIds.length) await deliverOutbox({ ids: eventIds });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });
 
 export const rejectProposal = workspaceAction({ input: RejectProposalInput, permission: "proposals.decide" }, async (input, ctx) => {
-  const result = await reject({ scope: scopeOf(ctx), proposalId: input.proposalId, reason: input.reason, resumeRitual: !input.refineInChat });
-  await deliverOutbox();
+  const { eventIds, ...result } = await reject({ scope: scopeOf(ctx), proposalId: input.proposalId, reason: input.reason, resumeRitual: !input.refineInChat });
+  if (eventIds.length) await deliverOutbox({ ids: eventIds });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

@@ -78,10 +78,13 @@ function assertDecidable(status: string) {
 
 export type ApproveInput = { scope: Scope; proposalId: string; rating: number; finish: boolean };
 
-/** A ritual waits for its proposal's decision: the event is written with the decision (outbox). */
-async function stageRitualDecision(t: Tx, session: { id: string; origin: string; improverAgentId: string | null }, workspaceId: string, decision: "approved" | "rejected") {
-  if (session.origin !== "ritual" || !session.improverAgentId) return;
-  await stageEvent(t, { name: ritualDecided.name, data: { workspaceId, sessionId: session.id, improverAgentId: session.improverAgentId, decision } });
+/**
+ * A ritual waits for its proposal's decision: the event is written with the decision (outbox).
+ * Returns the staged event ids, which the caller delivers after the commit.
+ */
+async function stageRitualDecision(t: Tx, session: { id: string; origin: string; improverAgentId: string | null }, workspaceId: string, decision: "approved" | "rejected"): Promise<string[]> {
+  if (session.origin !== "ritual" || !session.improverAgentId) return [];
+  return [await stageEvent(t, { name: ritualDecided.name, data: { workspaceId, sessionId: session.id, improverAgentId: session.improverAgentId, decision } })];
 }
 
 /**
@@ -124,8 +127,8 @@ export async function approveProposal({ scope, proposalId, rating, finish }: App
     });
     const counted = await t.evolutionSession.update({ where: { id: session.id }, data: { approvedMutations: { increment: 1 }, userRating: rating } });
     const updated = finish ? await completeInTx(t, counted, rating) : counted;
-    await stageRitualDecision(t, updated, scope.workspaceId, "approved");
-    return { version: { id: version.id, number: version.number }, session: { id: updated.id, status: updated.status, origin: updated.origin, improverAgentId: updated.improverAgentId } };
+    const eventIds = await stageRitualDecision(t, updated, scope.workspaceId, "approved");
+    return { version: { id: version.id, number: version.number }, session: { id: updated.id, status: updated.status, origin: updated.origin, improverAgentId: updated.improverAgentId }, eventIds };
   });
 }
 
@@ -143,7 +146,7 @@ export async function rejectProposal({ scope, proposalId, reason, resumeRitual =
     await t.evolutionNote.create({
       data: { workspaceId: scope.workspaceId, templateId: session.templateId, sessionId: session.id, kind: "decision", content: `Rejected a proposal: ${reason}` },
     });
-    if (resumeRitual) await stageRitualDecision(t, session, scope.workspaceId, "rejected");
-    return { proposalId: proposal.id, sessionId: session.id, origin: session.origin, improverAgentId: session.improverAgentId };
+    const eventIds = resumeRitual ? await stageRitualDecision(t, session, scope.workspaceId, "rejected") : [];
+    return { proposalId: proposal.id, sessionId: session.id, origin: session.origin, improverAgentId: session.improverAgentId, eventIds };
   });
 }
