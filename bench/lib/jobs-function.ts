@@ -31,4 +31,4 @@ export const jobsFunction = inngest.createFunction({ id: JOBS_FUNCTION_ID, trigg
 
 /** Lines the worker child writes on stdout for the bench process (app logs may share stdout). */
 export const CHILD_LINE_PREFIX = "@@jobs ";
-export type ChildMessage = { ready: true; pid: number } | { step: StepStart } | { stopped: true; executed: number };
+export type ChildMessage = { loaded: true } | { ready: true; pid: number } | { step: StepStart } | { stopped: true; executed: number };

@@ -2,8 +2,8 @@
 // server on the same database would be. Works the queue of JOBS_NAMESPACE with JOBS_CONCURRENCY
 // workers (the executor's defaults otherwise: pg-boss polling every 0.5 s, sweep every 10 s) on
 // DATABASE_URL, and reports on stdout (lines prefixed CHILD_LINE_PREFIX): ready, every step start
-// (run id, the event's phase and seq, the wall-clock time), and the count when stopped. Stops on a
-// "stop" line on stdin.
+// (run id, the event's phase and seq, the wall-clock time), and the count when stopped. Starts
+// working on a "start" line on stdin (so the bench process can time a start), stops on "stop".
 import { createInterface } from "node:readline";
 import { createLocalExecutor } from "@/inngest/local/executor";
 import { db } from "@/server/db";
@@ -23,8 +23,7 @@ const executor = createLocalExecutor({
   namespace: process.env.JOBS_NAMESPACE!,
   concurrency: Number(process.env.JOBS_CONCURRENCY ?? 4),
 });
-await executor.start();
-say({ ready: true, pid: process.pid });
+say({ loaded: true });
 
 let stopping = false;
 async function stop() {
@@ -36,6 +35,7 @@ async function stop() {
   process.exit(0);
 }
 createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line.trim() === "start") void executor.start().then(() => say({ ready: true, pid: process.pid }));
   if (line.trim() === "stop") void stop();
 });
 process.stdin.on("end", () => void stop()); // the bench process went away

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { InngestFunction } from "inngest";
-import PgBoss from "pg-boss";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import { executeRun } from "./execute-run";
 import { specOf, type FunctionSpec, type TriggerEvent } from "./function-spec";
 import { matches } from "./expressions";
 import { claimRun, createRunForEvent, dueRuns, extendLeases, nextRunOfKey, parkRun, pruneRuns, reclaimExpiredLeases, resolveWaits, saveRunning } from "./run-store";
+import { createWakeups } from "./wakeups";
 
 // The local executor: runs the app's Inngest functions without an Inngest server, with Inngest's
 // execution model — runs and their memoized steps in Postgres (run-store.ts), the handler re-run
 // from the top on every pass (execute-run.ts), sleeps and waits persisted, retries per step, flow
-// control from the functions' own options (function-spec.ts). pg-boss carries the wake-ups: a job
-// { runId } in the function's queue, sent at once or with `startAfter` (a sleep's end, a retry's
+// control from the functions' own options (function-spec.ts). pg-boss carries the wake-ups
+// (wakeups.ts): a job { runId } sent at once or with `startAfter` (a sleep's end, a retry's
 // backoff, a throttle slot, a debounce's end, a wait's timeout), fetched by whichever process polls
 // first; its cron scheduler fires cron triggers once across processes. Several processes on one
 // database each run an executor: a run is executed by the one that claims it (a lease), one run per
@@ -54,6 +54,12 @@ export type LocalExecutor = {
 
 const DEFAULT_LEASE_MS = 60_000;
 const RETENTION_MS = 7 * 24 * 3_600_000;
+/**
+ * A run due this long ago that nobody has executed lost its wake-up (a process died between writing
+ * the run and sending it): the sweep sends another. Longer than a healthy backlog takes to clear,
+ * so the sweep does not re-send wake-ups that are merely queued.
+ */
+const LOST_WAKEUP_AFTER_MS = 2 * 60_000;
 
 export function createLocalExecutor(options: LocalExecutorOptions): LocalExecutor {
   const now = options.now ?? (() => new Date());
@@ -61,48 +67,20 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
   const namespace = options.namespace ?? "agent-coach";
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const specs = new Map<string, FunctionSpec>(options.functions.map((fn) => [specOf(fn).id, specOf(fn)]));
-  const queueOf = (functionId: string) => `${namespace}__${functionId}`;
-  const cronQueueOf = (functionId: string) => `${namespace}__cron__${functionId}`;
 
-  const boss = new PgBoss({
-    connectionString: options.connectionString,
-    max: 4,
-    application_name: "agent-coach-executor",
-    supervise: options.work !== false,
-    schedule: options.work !== false,
-    // A wake-up is retried by pg-boss if the process fetching it died before finishing with it.
-    retryLimit: 5,
-    retryDelay: 5,
-    expireInSeconds: 15 * 60,
-  });
-  boss.on("error", (e) => logger.error("executor: pg-boss error", errorFields(e)));
+  const wakeups = createWakeups({ connectionString: options.connectionString, namespace, work: options.work !== false, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 });
 
   let state: "idle" | "started" | "stopping" | "stopped" = "idle";
   const executing = new Map<string, Promise<void>>();
-  const workerIds: string[] = [];
   let heartbeat: NodeJS.Timeout | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
   let lastPrunedAt = 0;
 
-  async function ensureQueue(name: string) {
-    if (await boss.getQueue(name)) return;
-    try {
-      await boss.createQueue(name, { name, policy: "standard" });
-    } catch (e) {
-      if (!(await boss.getQueue(name))) throw e; // another process created it first: fine
-    }
-  }
-
-  /** Sends the wake-up of a run, at once or at `at`. */
-  async function wake(functionId: string, runId: string, at?: Date) {
-    const startAfter = at && at.getTime() > Date.now() ? at : undefined;
-    await boss.send(queueOf(functionId), { runId }, startAfter ? { startAfter } : {});
-    if (!startAfter) for (const id of workerIds) boss.notifyWorker(id);
-  }
-
+  /** Sends the wake-up of a run, at once or at `at`; a failure is left to the sweep. */
   async function safeWake(functionId: string, runId: string, at?: Date) {
     try {
-      await wake(functionId, runId, at);
+      await wakeups.send(functionId, runId, at);
     } catch (e) {
       logger.warn("executor: could not send a wake-up; the sweep will", { runId, ...errorFields(e) }); // sweep resends
     }
@@ -112,7 +90,13 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
   async function runOnce(functionId: string, runId: string): Promise<boolean> {
     const spec = specs.get(functionId);
     if (!spec || state === "stopping" || state === "stopped") return false;
-    const claimed = await claimRun(runId, spec, owner, leaseMs, now());
+    let claimed: Awaited<ReturnType<typeof claimRun>>;
+    try {
+      claimed = await claimRun(runId, spec, owner, leaseMs, now());
+    } catch (e) {
+      logger.error("executor: could not claim a run; its wake-up is retried", { runId, functionId, ...errorFields(e) });
+      throw e; // pg-boss retries the wake-up
+    }
     if ("later" in claimed) {
       await safeWake(functionId, runId, claimed.later);
       return false;
@@ -186,7 +170,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
       const fn = await functionIdOf(runId);
       if (fn) await safeWake(fn, runId);
     }
-    const due = await dueRuns(at, new Date(at.getTime() - 15_000));
+    const due = await dueRuns(at, new Date(at.getTime() - LOST_WAKEUP_AFTER_MS));
     const rows = await db.functionRun.findMany({ where: { id: { in: due.map((d) => d.id) } }, select: { id: true, functionId: true } });
     for (const row of rows) if (specs.has(row.functionId) && !executing.has(row.id)) await safeWake(row.functionId, row.id);
     if (Date.now() - lastPrunedAt > 3_600_000) {
@@ -233,45 +217,35 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
     async start() {
       if (state !== "idle") return;
       state = "started";
-      await boss.start();
-      for (const spec of specs.values()) await ensureQueue(queueOf(spec.id));
+      await wakeups.start([...specs.keys()]);
       if (options.work === false) return;
-      const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1 };
       for (const spec of specs.values()) {
-        for (let i = 0; i < (options.concurrency ?? 4); i++) {
-          workerIds.push(await boss.work<{ runId: string }>(queueOf(spec.id), polling, async ([job]) => void (await runOnce(spec.id, job.data.runId))));
-        }
-        for (const expression of spec.crons) {
-          const { cron, tz } = splitTimezone(expression);
-          await ensureQueue(cronQueueOf(spec.id));
-          await boss.schedule(cronQueueOf(spec.id), cron, {}, { tz });
-          workerIds.push(await boss.work(cronQueueOf(spec.id), polling, async () => void (await fireCron(spec.id))));
-        }
+        wakeups.work(spec.id, options.concurrency ?? 4, async (runId) => void (await runOnce(spec.id, runId)));
+        for (const expression of spec.crons) await wakeups.scheduleCron(spec.id, expression, async () => void (await fireCron(spec.id)));
       }
       heartbeat = setInterval(() => void extendLeases([...executing.keys()], owner, new Date(now().getTime() + leaseMs)).catch((e) => logger.warn("executor: heartbeat failed", errorFields(e))), Math.max(1_000, leaseMs / 4));
       heartbeat.unref();
-      const every = options.sweepEveryMs ?? 10_000;
-      sweeper = setInterval(() => void sweep().catch((e) => logger.warn("executor: sweep failed", errorFields(e))), every);
+      const tick = () => {
+        sweeping ??= sweep()
+          .catch((e) => logger.warn("executor: sweep failed", errorFields(e)))
+          .finally(() => (sweeping = undefined));
+      };
+      sweeper = setInterval(tick, options.sweepEveryMs ?? 10_000);
       sweeper.unref();
-      void sweep().catch((e) => logger.warn("executor: sweep failed", errorFields(e)));
+      tick();
     },
     async stop({ timeoutMs = 25_000 } = {}) {
       if (state !== "started") return;
       state = "stopping";
       clearInterval(sweeper);
-      for (const id of workerIds.splice(0)) await boss.offWork({ id }).catch(() => undefined);
+      await sweeping;
+      await wakeups.stopWorking();
       const running = Promise.all(executing.values());
       const timedOut = await Promise.race([running.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), timeoutMs).unref())]);
       if (timedOut) logger.warn("executor: stopped with runs still executing; their leases expire and another process takes them over", { runs: executing.size });
       clearInterval(heartbeat);
-      await boss.stop({ graceful: false, wait: true, close: true }).catch((e) => logger.warn("executor: pg-boss stop failed", errorFields(e)));
+      await wakeups.close();
       state = "stopped";
     },
   };
-}
-
-/** Inngest accepts "TZ=Europe/Berlin 0 9 * * 1"; pg-boss takes the zone as an option. */
-function splitTimezone(expression: string): { cron: string; tz?: string } {
-  const match = /^(?:CRON_)?TZ=(\S+)\s+(.*)$/.exec(expression.trim());
-  return match ? { cron: match[2], tz: match[1] } : { cron: expression };
 }
