@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { InngestFunction } from "inngest";
-import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import { executeRun } from "./execute-run";
 import { specOf, type FunctionSpec, type TriggerEvent } from "./function-spec";
@@ -150,29 +149,17 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
         const { runId, availableAt } = await createRunForEvent(spec, event, now());
         await safeWake(spec.id, runId, availableAt);
       }
-      const resumed = await resolveWaits(event, now());
-      for (const runId of resumed) {
-        const fnRow = await functionIdOf(runId);
-        if (fnRow) await safeWake(fnRow, runId);
-      }
+      for (const run of await resolveWaits(event, now())) if (specs.has(run.functionId)) await safeWake(run.functionId, run.id);
     }
     return { ids };
   }
 
-  async function functionIdOf(runId: string) {
-    const row = await db.functionRun.findUnique({ where: { id: runId }, select: { functionId: true } });
-    return row && specs.has(row.functionId) ? row.functionId : null;
-  }
-
   async function sweep() {
     const at = now();
-    for (const runId of await reclaimExpiredLeases(at)) {
-      const fn = await functionIdOf(runId);
-      if (fn) await safeWake(fn, runId);
+    for (const run of await reclaimExpiredLeases([...specs.keys()], at)) await safeWake(run.functionId, run.id);
+    for (const run of await dueRuns([...specs.keys()], new Date(at.getTime() - LOST_WAKEUP_AFTER_MS))) {
+      if (!executing.has(run.id)) await safeWake(run.functionId, run.id);
     }
-    const due = await dueRuns(at, new Date(at.getTime() - LOST_WAKEUP_AFTER_MS));
-    const rows = await db.functionRun.findMany({ where: { id: { in: due.map((d) => d.id) } }, select: { id: true, functionId: true } });
-    for (const row of rows) if (specs.has(row.functionId) && !executing.has(row.id)) await safeWake(row.functionId, row.id);
     if (Date.now() - lastPrunedAt > 3_600_000) {
       lastPrunedAt = Date.now();
       await pruneRuns(new Date(at.getTime() - RETENTION_MS));
@@ -182,13 +169,8 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
   async function drain() {
     let executed = 0;
     for (let round = 0; round < 1_000; round++) {
-      const due = await db.functionRun.findMany({
-        where: { functionId: { in: [...specs.keys()] }, status: { in: ["queued", "debouncing", "waiting"] }, availableAt: { lte: now() } },
-        orderBy: { availableAt: "asc" },
-        select: { id: true, functionId: true },
-      });
       let progressed = false;
-      for (const run of due) {
+      for (const run of await dueRuns([...specs.keys()], now(), 1_000)) {
         if (!(await runOnce(run.functionId, run.id))) continue;
         executed++;
         progressed = true;

@@ -143,10 +143,12 @@ export async function extendLeases(runIds: string[], owner: string, until: Date)
   await db.functionRun.updateMany({ where: { id: { in: runIds }, leaseOwner: owner, status: "running" }, data: { leaseUntil: until } });
 }
 
+export type RunRef = { id: string; functionId: string };
+
 /** Runs waiting for `event` whose condition it meets resume with it as the step's result. */
-export async function resolveWaits(event: TriggerEvent, now: Date): Promise<string[]> {
-  const waiting = await db.functionRun.findMany({ where: { waitEvent: event.name, status: "waiting" }, select: { id: true, event: true, waitFor: true } });
-  const resumed: string[] = [];
+export async function resolveWaits(event: TriggerEvent, now: Date): Promise<RunRef[]> {
+  const waiting = await db.functionRun.findMany({ where: { waitEvent: event.name, status: "waiting" }, select: { id: true, functionId: true, event: true, waitFor: true } });
+  const resumed: RunRef[] = [];
   for (const run of waiting) {
     const wait = run.waitFor as WaitFor;
     if (!matches(wait.if, { event: run.event, async: event })) continue;
@@ -157,26 +159,25 @@ export async function resolveWaits(event: TriggerEvent, now: Date): Promise<stri
       await t.functionRun.update({ where: { id: run.id }, data: { status: "queued", availableAt: now, steps: json(steps), stepOrder: [...row.stepOrder, wait.stepId], waitFor: Prisma.DbNull, waitEvent: null } });
       return true;
     });
-    if (done) resumed.push(run.id);
+    if (done) resumed.push({ id: run.id, functionId: run.functionId });
   }
   return resumed;
 }
 
 /** Runs whose owner stopped renewing its lease (the process died) are queued again: their in-flight step re-runs. */
-export async function reclaimExpiredLeases(now: Date): Promise<string[]> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
+export async function reclaimExpiredLeases(functionIds: string[], now: Date): Promise<RunRef[]> {
+  return db.$queryRaw<RunRef[]>`
     UPDATE "FunctionRun" SET "status" = 'queued', "availableAt" = ${now}, "leaseOwner" = NULL, "leaseUntil" = NULL, "updatedAt" = ${now}
-    WHERE "status" = 'running' AND "leaseUntil" < ${now} RETURNING "id"`;
-  return rows.map((r) => r.id);
+    WHERE "status" = 'running' AND "leaseUntil" < ${now} AND "functionId" = ANY(${functionIds}) RETURNING "id", "functionId"`;
 }
 
-/** Due runs (for the sweep that re-sends wake-ups a crash may have lost), oldest first. */
-export async function dueRuns(now: Date, olderThan: Date, limit = 200) {
+/** Runs of these functions due at `dueBy` (not running, not finished), oldest first. */
+export async function dueRuns(functionIds: string[], dueBy: Date, limit = 200): Promise<RunRef[]> {
   return db.functionRun.findMany({
-    where: { status: { in: ["queued", "debouncing", "waiting"] }, availableAt: { lte: olderThan } },
+    where: { functionId: { in: functionIds }, status: { in: ["queued", "debouncing", "waiting"] }, availableAt: { lte: dueBy } },
     orderBy: { availableAt: "asc" },
     take: limit,
-    select: { id: true, availableAt: true },
+    select: { id: true, functionId: true },
   });
 }
 
