@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { agentWakeRequested } from "@/inngest/events";
+import { createTaskAgentWakeFunction } from "@/inngest/functions/task-agent-wake";
 import { GET } from "@/app/api/workspaces/[slug]/agents/[id]/live/route";
 import { createTemplate } from "@/features/templates/server/create-template";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
 import { createWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
+import { executorsForThisFile, testClock } from "../jobs/harness";
 
 const call = (slug: string, id: string) => GET(new Request(`http://localhost/api/workspaces/${slug}/agents/${id}/live`), { params: Promise.resolve({ slug, id }) });
 
 describe("live run status route", () => {
+  const newExecutor = executorsForThisFile();
+
   it("shows a member the running phase; outsiders get 404, signed-out 401, junk ids 404", async () => {
     const { workspace, owner, members } = await createWorkspace({ roles: ["viewer"] });
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
@@ -32,7 +37,7 @@ describe("live run status route", () => {
     expect((await call("Not A Slug!", agent!.id)).status).toBe(404);
 
     await db.wakeRun.update({ where: { id: run.id }, data: { status: "succeeded", phase: null } });
-    expect(await (await call(workspace.slug, agent!.id)).json()).toEqual({ running: null, lastFinishedRunId: run.id });
+    expect(await (await call(workspace.slug, agent!.id)).json()).toEqual({ running: null, lastFinishedRunId: run.id, queued: null });
   });
 
   it("names a run that started and finished between two polls, so the page knows its data is stale", async () => {
@@ -46,7 +51,33 @@ describe("live run status route", () => {
       data: { workspaceId: workspace.id, agentId: agent!.id, templateId: template.id, templateVersionId: template.headVersionId, reason: "creation", status: "succeeded", finishedAt: new Date() },
     });
     const after = await (await call(workspace.slug, agent!.id)).json();
-    expect(before).toEqual({ running: null, lastFinishedRunId: null });
-    expect(after).toEqual({ running: null, lastFinishedRunId: quick.id });
+    expect(before).toEqual({ running: null, lastFinishedRunId: null, queued: null });
+    expect(after).toEqual({ running: null, lastFinishedRunId: quick.id, queued: null });
+  });
+
+  it("shows a wake asked for but not started yet (the debounce) as queued, until it has run", async () => {
+    const { workspace, owner } = await createWorkspace();
+    const scope = { workspaceId: workspace.id, actorUserId: owner.id };
+    const template = await createTemplate({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
+    const { agent } = await createTask({ scope, title: "Run me", templateId: template.id });
+    const clock = testClock(Date.now());
+    const woke: string[] = [];
+    // The app's function id (the live status reads its runs), with a stand-in wake.
+    const fn = createTaskAgentWakeFunction({ wake: async (input) => (woke.push(input.agentId), { runId: null, status: "skipped" }) });
+    const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
+    await executor.dispatch([{ name: agentWakeRequested.name, data: { workspaceId: workspace.id, agentId: agent!.id, reason: "manual" } }]);
+
+    actAs(owner);
+    const queued = await (await call(workspace.slug, agent!.id)).json();
+    expect(queued).toMatchObject({ running: null, queued: { startsAt: new Date(clock.start + 5_000).toISOString() } });
+    // Another workspace's member never sees it (404 before any status).
+    actAs((await createWorkspace()).owner);
+    expect((await call(workspace.slug, agent!.id)).status).toBe(404);
+
+    clock.advance(5_000);
+    await executor.drain();
+    expect(woke).toEqual([agent!.id]);
+    actAs(owner);
+    expect(await (await call(workspace.slug, agent!.id)).json()).toMatchObject({ queued: null });
   });
 });

@@ -1,5 +1,5 @@
 "use client";
-import { Loader2 } from "lucide-react";
+import { Clock, Loader2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
@@ -11,13 +11,15 @@ const label = (l: Running) =>
   l.phase === "evaluating" ? `Evaluating iteration ${l.iteration}` : l.phase === "refining" ? `Refining (iteration ${l.iteration})` : "Executing";
 
 /**
- * Polls the agent's live status while the page is open; shows the phase of a running wake and
+ * Polls the agent's live status while the page is open; shows a wake that is queued (debounced,
+ * throttled or behind the running one) and the phase of a running wake, and
  * refreshes the page's data when a run finishes (a newer finished run than the page rendered,
  * also when the run was too quick to be seen running), so results appear without a reload.
  */
 export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSlug: string; agentId: string; initial: LiveStatus | null }) {
   const router = useRouter();
   const [live, setLive] = useState<Running | null>(initial?.running ?? null);
+  const [queued, setQueued] = useState<LiveStatus["queued"]>(initial?.queued ?? null);
   const lastFinished = useRef(initial?.lastFinishedRunId ?? null);
   useEffect(() => {
     let stopped = false;
@@ -28,6 +30,7 @@ export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSl
         const status = (await res.json()) as LiveStatus;
         if (stopped) return;
         setLive(status.running);
+        setQueued(status.queued);
         if (status.lastFinishedRunId !== lastFinished.current) {
           lastFinished.current = status.lastFinishedRunId;
           router.refresh();
@@ -43,6 +46,13 @@ export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSl
     };
   }, [workspaceSlug, agentId, router]);
 
+  if (!live && queued) {
+    return (
+      <span role="status" data-testid="live-status" className="inline-flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-sm font-medium text-zinc-700" title={`May start at ${new Date(queued.startsAt).toLocaleTimeString()}`}>
+        <Clock className="h-4 w-4" aria-hidden /> Queued
+      </span>
+    );
+  }
   if (!live) return <span className="text-sm text-zinc-500" data-testid="live-status">Idle</span>;
   return (
     <span role="status" data-testid="live-status" className="inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800">

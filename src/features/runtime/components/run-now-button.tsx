@@ -7,17 +7,18 @@ import { requestWake } from "../actions/request-wake";
 
 export function RunNowButton({ workspaceSlug, agentId }: { workspaceSlug: string; agentId: string }) {
   const { run, pending, error } = useAction(requestWake);
-  const [queued, setQueued] = useState(false);
-  // "Queued" is a moment's confirmation; the live status next to the button follows the run itself.
+  const [requested, setRequested] = useState(false);
+  // "Requested" is a moment's confirmation; the live status next to the button follows the wake
+  // itself (queued, then its phases).
   useEffect(() => {
-    if (!queued) return;
-    const timer = setTimeout(() => setQueued(false), 4000);
+    if (!requested) return;
+    const timer = setTimeout(() => setRequested(false), 3000);
     return () => clearTimeout(timer);
-  }, [queued]);
+  }, [requested]);
   return (
     <span className="inline-flex items-center gap-2">
-      <Button size="sm" variant="secondary" disabled={pending} onClick={() => void run({ workspaceSlug, agentId }, () => setQueued(true))}>
-        <Play className="h-3.5 w-3.5" aria-hidden /> {queued ? "Queued" : "Run now"}
+      <Button size="sm" variant="secondary" disabled={pending} onClick={() => void run({ workspaceSlug, agentId }, () => setRequested(true))}>
+        <Play className="h-3.5 w-3.5" aria-hidden /> {requested ? "Requested" : "Run now"}
       </Button>
       {error ? <span className="text-xs text-red-600" role="alert">{error.message}</span> : null}
     </span>

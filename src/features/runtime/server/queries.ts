@@ -1,4 +1,5 @@
 import "server-only";
+import { TASK_AGENT_WAKE_ID } from "@/inngest/functions/task-agent-wake";
 import { db } from "@/server/db";
 import type { GateScore } from "./self-refine";
 
@@ -31,6 +32,8 @@ export async function getRun(workspaceId: string, runId: string) {
 
 export type LiveStatus = {
   running: { id: string; phase: string | null; iteration: number | null; startedAt: string } | null;
+  /** A wake asked for but not started yet (the local executor's debounce, throttle or single-flight), and when it may start. */
+  queued: { startsAt: string } | null;
   /** The newest finished run: when it changes, the page's data is stale. */
   lastFinishedRunId: string | null;
 };
@@ -41,7 +44,7 @@ export type LiveStatus = {
  * finished between two polls (it never saw it running).
  */
 export async function getLiveStatus(workspaceId: string, agentId: string): Promise<LiveStatus> {
-  const [running, finished] = await Promise.all([
+  const [running, finished, queued] = await Promise.all([
     db.wakeRun.findFirst({
       where: { workspaceId, agentId, status: "running" },
       orderBy: { startedAt: "desc" },
@@ -52,9 +55,16 @@ export async function getLiveStatus(workspaceId: string, agentId: string): Promi
       orderBy: { startedAt: "desc" },
       select: { id: true },
     }),
+    // Only the local executor keeps its runs here; under an Inngest server this finds nothing.
+    db.functionRun.findFirst({
+      where: { functionId: TASK_AGENT_WAKE_ID, concurrencyKey: agentId, status: { in: ["debouncing", "queued"] }, event: { path: ["data", "workspaceId"], equals: workspaceId } },
+      orderBy: { availableAt: "asc" },
+      select: { availableAt: true },
+    }),
   ]);
   return {
     running: running ? { id: running.id, phase: running.phase, iteration: running.phaseIteration, startedAt: running.startedAt.toISOString() } : null,
     lastFinishedRunId: finished?.id ?? null,
+    queued: queued ? { startsAt: queued.availableAt.toISOString() } : null,
   };
 }
