@@ -38,7 +38,7 @@ async function reachable(url: string) {
 }
 
 function probe(url: string): Record<string, Summary> {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "--import", "./bench/lib/register.mjs", "bench/lib/dashboard-probe.ts"], {
+  const res = spawnSync(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", "bench/lib/dashboard-probe.ts"], {
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production" },
     encoding: "utf8",
   });

@@ -71,7 +71,7 @@ type Child = { process: ChildProcess; start(): Promise<void>; stop(): Promise<nu
  * (tsx + the server-only stub). Resolves once its modules are loaded; `start()` starts its executor.
  */
 async function spawnChild(namespace: string): Promise<Child> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./bench/lib/register.mjs", "bench/lib/jobs-worker.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", "bench/lib/jobs-worker.ts"], {
     env: { ...process.env, JOBS_NAMESPACE: namespace, JOBS_CONCURRENCY: String(CONCURRENCY), LOG_LEVEL: "warn" },
     stdio: ["pipe", "pipe", "inherit"],
   });

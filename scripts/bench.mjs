@@ -4,7 +4,7 @@
 // with KEEP_BENCH_DB=1). The server is BENCH_DATABASE_URL, else DATABASE_URL, else a throwaway
 // embedded PostgreSQL started for the run; only loopback servers are accepted. See bench/README.md.
 //
-// Benchmarks run under tsx with "server-only" stubbed (bench/lib/register.mjs), so they call the
+// Benchmarks run under tsx with "server-only" stubbed (scripts/lib/server-only/register.mjs), so they call the
 // app's own services (src/features/**/server) and measure the very SQL the app sends.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -38,7 +38,7 @@ const serverUrl = server.url;
 
 const run = (file, env) =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--import", "./bench/lib/register.mjs", file], { stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", file], { stdio: "inherit", env: { ...process.env, ...env } });
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);

@@ -16,8 +16,8 @@ import { executorsForThisFile, testId, until } from "./harness";
 const event = eventType("test/killed-process", { schema: z.object({ n: z.number() }) });
 
 function startChild(env: Record<string, string>) {
-  // tsx resolves the "@/" paths; the bench's register hook stubs "server-only" as the tests' alias does.
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./bench/lib/register.mjs", "tests/support/executor-child.ts"], {
+  // tsx resolves the "@/" paths; the register hook stubs "server-only" as the tests' alias does.
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", "tests/support/executor-child.ts"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,2 +1,0 @@
-// Stands in for "server-only" in benchmarks (see register.mjs).
-export {};
