@@ -1,6 +1,6 @@
 // Benchmark: the weekly feedback step — extraction + rules classification for one week's delta —
 // of a template with 10k agents (1M observations, 200k decisions, 100k rated runs over 8 weeks),
-// set-based (the app's services) vs a faithful per-agent loop of seed 000 §5.3, plus what the
+// set-based (the app's services) vs a per-agent loop (a few queries per agent), plus what the
 // write-time rules cost at insert. Run with `npm run bench -- feedback` (bench/README.md has the figures).
 //
 // The rules run at WRITE time (triggers from src/features/feedback/rules-sql.ts): the dataset load
@@ -65,7 +65,7 @@ for (let i = 0; i < 4; i++) {
 }
 const aggregate = summarize(aggregates);
 
-// ---- per-agent loop (seed 000 §5.3), on a sample of agents, extrapolated linearly ------------
+// ---- per-agent loop, on a sample of agents, extrapolated linearly ------------
 console.log(`→ per-agent loop on ${LOOP_SAMPLE.toLocaleString("en")} of ${AGENTS.toLocaleString("en")} agents (extrapolated ×${(AGENTS / LOOP_SAMPLE).toFixed(1)})…`);
 const { rows: agentRows } = await pool.query<{ id: string }>(`SELECT "id" FROM "Agent" WHERE "templateId" = $1 ORDER BY "id"`, [ds.templateId]);
 const sample = agentRows.filter((_, i) => i % Math.max(1, Math.round(agentRows.length / LOOP_SAMPLE)) === 0).slice(0, LOOP_SAMPLE);

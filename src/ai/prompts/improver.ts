@@ -31,9 +31,9 @@ export const IMPROVER_TOOLS = {
   fetch: "fetch_instance_detail",
 } as const;
 
-/** Mutation safety (seed 004): below this a proposal is a draft that cannot be approved. */
+/** Mutation safety: below this a proposal is a draft that cannot be approved. */
 export const APPROVAL_CONFIDENCE = 0.8;
-/** Mutation safety (seed 004): approved versions per session. */
+/** Mutation safety: approved versions per session. */
 export const MAX_APPROVED_MUTATIONS = 3;
 
 export const NOTE_KINDS = ["reflection", "hypothesis", "decision", "pattern"] as const;
@@ -103,7 +103,7 @@ export function isTruncationMarker(line: string): boolean {
   return /^\[… truncated: [^\]]*\]$/.test(line.trim());
 }
 
-/** The fixed scaffold (seed 000 §6.4, adapted to a chat with a person). */
+/** The fixed scaffold (the ritual's prompt, adapted to a chat with a person). */
 export function improverScaffold({ templateName, origin }: { templateName: string; origin: "interactive" | "ritual" }): string {
   const role =
     origin === "ritual"

@@ -42,7 +42,7 @@ export function trendOf(current: number | null, previous: number | null, polarit
   return { direction, delta, tone };
 }
 
-/** Growth colour of seed 001 §3.2: green when more agents were created, amber when flat, red when fewer. */
+/** Growth colour: green when more agents were created, amber when flat, red when fewer. */
 export function growthTone(thisWeek: number, lastWeek: number): "green" | "amber" | "red" {
   return thisWeek > lastWeek ? "green" : thisWeek === lastWeek ? "amber" : "red";
 }

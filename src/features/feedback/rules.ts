@@ -1,4 +1,4 @@
-// Rule tables of the feedback pipeline (seed 000 §5.2–5.4, ADR 0011 "hybrid"). Pure: no database,
+// Rule tables of the feedback pipeline. Pure: no database,
 // so unit tests and the benchmark's per-agent loop use exactly the tables the SQL is built from.
 //
 // Observation keywords are matched in SQL against the `search` tsvector of AgentMessage (english
@@ -68,7 +68,7 @@ export function categoryOf(words: string[]): FeedbackCategory {
 
 // ---- structured sources (all classifiedBy "rule", confidence 1) --------------------------------
 
-/** Decision tool → category (seed 000 §5.3 inferCategory). */
+/** Decision tool → category. */
 export const TOOL_CATEGORY: Record<string, FeedbackCategory> = {
   propose_estimate: "accuracy",
   propose_status: "accuracy",

@@ -14,7 +14,7 @@ export const META_DIRECTIVES = `You improve the improver's own directives, once 
 - Prefer directives that make the improver more conservative when churn is high and outcomes did not improve.
 - Never propose anything for a level-2 template: people curate it.`;
 
-/** Well-known AgentState.slots keys of an improver (seed 000 §4.2, §8.3). */
+/** Well-known AgentState.slots keys of an improver. */
 export type ImproverSlots = {
   activeTemplateId: string;
   lastOneOnOneAt: string | null;

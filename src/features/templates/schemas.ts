@@ -8,7 +8,7 @@ export const GateSchema = z.object({
   weight: z.number().min(0).max(1),
 });
 
-/** Self-refine configuration of a template (seed 002). Weights should sum to 1. */
+/** Self-refine configuration of a template. Weights should sum to 1. */
 export const RefineConfigSchema = z
   .object({
     gates: z.array(GateSchema).max(10).default([]),

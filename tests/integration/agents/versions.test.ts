@@ -18,7 +18,7 @@ async function setup() {
 }
 
 describe("template versions", () => {
-  it("propagate to new and existing instances; the run records the version it used (seed 001 §4.3)", async () => {
+  it("propagate to new and existing instances; the run records the version it used", async () => {
     const { scope, template } = await setup();
     // 1–3: instance A resolves version 1
     const a = await createAgent({ scope, templateId: template.id, displayName: "A" });

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 
-// Delta queries over the change counter (seed 001 §1.3–1.4). Each tracked table has an index on
+// Delta queries over the change counter. Each tracked table has an index on
 // (workspaceId, changeCounter) and (templateId, changeCounter); every branch below is an index
 // range scan with its own LIMIT, merged in counter order.
 

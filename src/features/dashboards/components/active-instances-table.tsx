@@ -6,7 +6,7 @@ import type { ActiveInstance } from "../server/queries";
 
 const statusTone = { succeeded: "green", failed: "red", running: "amber" } as const;
 
-/** Agents with a run in the window, most recently woken first (seed 001 §3.3). */
+/** Agents with a run in the window, most recently woken first. */
 export function ActiveInstancesTable({ slug, instances, total, days }: { slug: string; instances: ActiveInstance[]; total: number; days: number }) {
   if (instances.length === 0) return <div className="p-5"><EmptyState title={`No instance ran in the last ${days} days`} /></div>;
   return (

@@ -5,7 +5,7 @@ const bar = { green: "bg-emerald-500", amber: "bg-amber-400", red: "bg-red-500" 
 const text = { green: "text-emerald-700", amber: "text-amber-700", red: "text-red-700" } as const;
 const words = { green: "growing", amber: "flat", red: "slowing" } as const;
 
-/** Agents created in the last 7 days vs the 7 before (seed 001 §3.2): two bars, colour by trend. */
+/** Agents created in the last 7 days vs the 7 before: two bars, colour by trend. */
 export function GrowthCard({ growth }: { growth: Growth }) {
   const max = Math.max(1, growth.thisWeek, growth.lastWeek);
   const rows = [

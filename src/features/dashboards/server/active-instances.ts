@@ -17,7 +17,7 @@ export type ActiveInstance = {
 };
 
 /**
- * Agents of the template with at least one run in the window (seed 001 §3.3), the `limit` most
+ * Agents of the template with at least one run in the window, the `limit` most
  * recently woken, with their task, last run status and wake count in the window; plus how many
  * agents were active in all. One statement: a grouped range scan of WakeRun (templateId,
  * startedAt), then per shown row a lookup of its latest run (agentId, startedAt).

@@ -6,7 +6,7 @@ import { int, ts } from "./sql";
 export type Growth = { thisWeek: number; lastWeek: number; tone: "green" | "amber" | "red" };
 
 /**
- * Agent creation velocity (seed 001 §3.2): instances of the template created in the last 7 days vs
+ * Agent creation velocity: instances of the template created in the last 7 days vs
  * the 7 days before (rolling weeks, so Monday mornings do not look like a collapse).
  */
 export async function getTemplateGrowth({ workspaceId, templateId, now = new Date() }: { workspaceId: string; templateId: string; now?: Date }): Promise<Growth> {

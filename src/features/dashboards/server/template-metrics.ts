@@ -47,7 +47,7 @@ export async function getTemplateMetrics({ workspaceId, templateId, days, now = 
 export type Mttr = { days: number; count: number; meanMs: number | null; medianMs: number | null; previous: { count: number; meanMs: number | null; medianMs: number | null } };
 
 /**
- * Mean time to resolution (seed 001 §3.5): done tasks handled by the template's agents, completed
+ * Mean time to resolution: done tasks handled by the template's agents, completed
  * in the window, completedAt − createdAt; mean and median, and the window before for the trend.
  */
 export async function getTemplateMttr({ workspaceId, templateId, days, now = new Date() }: { workspaceId: string; templateId: string; days: number; now?: Date }): Promise<Mttr> {

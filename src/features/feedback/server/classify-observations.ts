@@ -8,7 +8,7 @@ import type { FeedbackCategory, Sentiment } from "../rules";
 import { DETAIL_CHARS } from "../rules-sql";
 import { pendingWhere, type FeedbackWindow } from "./window";
 
-// Hybrid classification of observations (ADR 0011), every message ONCE:
+// Hybrid classification of observations, every message ONCE:
 //
 // 1. Keyword rules run at WRITE time: the AgentMessage insert trigger (generated from ../rules.ts by
 //    ../rules-sql.ts) stores a confident observation as a FeedbackItem (classifiedBy "rule",

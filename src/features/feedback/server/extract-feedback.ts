@@ -5,7 +5,7 @@ import { itemWhere } from "./summarize-feedback";
 import { pendingWhere, type FeedbackWindow } from "./window";
 import { withoutJit } from "./without-jit";
 
-// Feedback extraction for a template's window (seed 000 §5.3). The rules classify every source row
+// Feedback extraction for a template's window. The rules classify every source row
 // at WRITE time (triggers generated from ../rules.ts by ../rules-sql.ts, installed by the migration
 // *_feedback_write_time): each decision, rated run, report-confidence signal, quality score and
 // rule-confident observation already has its FeedbackItem, and every other observation a

@@ -1,6 +1,6 @@
 import type { ImproverSectionKey } from "@/ai/prompts/improver";
 
-// The improver's context budget (seed 001 §2.3, seed 000 §6.3), in o200k tokens. The system
+// The improver's context budget, in o200k tokens. The system
 // message stays under ~9k so the chat transcript and the answer keep the rest of a ~16k window.
 
 export type SectionKey = ImproverSectionKey;
@@ -18,10 +18,10 @@ export const CONTEXT_BUDGETS: Record<SectionKey | "scaffold", number> = {
   delta: 100,
 };
 
-/** Shares of the feedback section (seed 000 §6.3): negative first, it matters most. */
+/** Shares of the feedback section: negative first, it matters most. */
 export const FEEDBACK_SHARES = { negative: 800, positive: 600, patterns: 600 } as const;
 
-/** Row caps of the N=10 strategy (seed 001 §2.9): the database returns a window, never the history. */
+/** Row caps of the N=10 strategy: the database returns a window, never the history. */
 export const CONTEXT_CAPS = { versions: 5, reports: 10, observations: 10, noteSessions: 5 };
 
 /** Decision history looks back this far: long enough to see a tool's rejection trend, short enough to be current. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/server/db";
 
-// Mutation safety (DESIGN Flow 8): a proposal that drops a clause tied to confirmed behaviour is
+// Mutation safety: a proposal that drops a clause tied to confirmed behaviour is
 // flagged. For each line the proposal removes from the head, walk the head's ancestry to the
 // version that introduced it; if that version's rationale speaks of positive feedback (or it was
 // an improver proposal a person approved with a high rating), the removal is flagged.

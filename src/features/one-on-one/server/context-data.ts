@@ -8,7 +8,7 @@ import { CONTEXT_CAPS, DECISION_HISTORY_DAYS, METRICS_DAYS } from "./budgets";
 import type { ImproverContextData } from "./context";
 import { getDecisionHistory } from "./decision-history";
 
-// Reads everything the improver's context needs (seed 001 §2.4, §2.9): each source is one capped,
+// Reads everything the improver's context needs: each source is one capped,
 // indexed query scoped by workspace AND template, newest first, so the cost does not grow with the
 // number of instances. The queries are independent and run concurrently.
 

@@ -7,7 +7,7 @@ import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedb
 import { CONTEXT_BUDGETS, FEEDBACK_SHARES, type SectionKey } from "./budgets";
 import type { DecisionHistory } from "./decision-history";
 
-// The improver's system message (seed 001 §2.2–2.3, §2.9; seed 000 §6.3): the fixed scaffold,
+// The improver's system message: the fixed scaffold,
 // then one section per context source, each cut to its own token budget with a visible marker so
 // the model knows something is missing. Pure: the data comes from context-data.ts.
 

@@ -2,7 +2,7 @@ import "server-only";
 import { int, ts } from "@/features/dashboards/server/sql";
 import { db } from "@/server/db";
 
-// Decision history for the improver (seed 000 §6.3 "Decision history analysis"): how often people
+// Decision history for the improver: how often people
 // reject each tool's proposals, and the reasons they give most. Both are aggregates over the
 // ChangeDecision (templateId, decidedAt) index range; the tool name is stamped on the decision.
 

@@ -9,7 +9,7 @@ import type { Scope } from "@/server/scope";
 import { assertOpen, completeInTx, lockSession } from "./sessions";
 
 // Proposals: recorded by the improver's propose_directives tool, decided by a person. Mutation
-// safety (seed 004): below APPROVAL_CONFIDENCE a proposal is a draft nobody can approve; at most
+// safety: below APPROVAL_CONFIDENCE a proposal is a draft nobody can approve; at most
 // MAX_APPROVED_MUTATIONS approvals per session; a proposal made against an older head is stale.
 
 /** Normalised for "did anything change": line endings and trailing spaces do not count. */

@@ -6,7 +6,7 @@ import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { recordProposal } from "./proposals";
 
-// The improver's tools in a one-on-one (seed 001 §2.6). Each executes server-side against the
+// The improver's tools in a one-on-one. Each executes server-side against the
 // session's workspace and template only; a refusal is returned to the model as `{ ok: false,
 // error }` so it can explain or adjust, instead of failing the whole answer.
 

@@ -9,7 +9,7 @@ import { DEFAULT_SCHEDULE, nextRitualAt, scheduleOf, type Cadence } from "../sch
 
 export { IMPROVER_DIRECTIVES, IMPROVER_TEMPLATE_NAME, META_DIRECTIVES, META_TEMPLATE_NAME, type ImproverSlots };
 
-// Improvers are first-class agents (seed 000 §4, §7): one level-1 improver per task template
+// Improvers are first-class agents: one level-1 improver per task template
 // (weekly) and one level-2 meta-improver per workspace, improving the level-1 improver template
 // (monthly). Level-2 templates change only by hand: nothing improves them (depth capped at 2).
 

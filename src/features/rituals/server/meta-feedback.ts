@@ -3,7 +3,7 @@ import type { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
 import type { CategoryCounts, FeedbackPattern, FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
 import { db } from "@/server/db";
 
-// The meta-improver's feedback (seed 000 §7.3): how the level-1 improvers did in a window —
+// The meta-improver's feedback: how the level-1 improvers did in a window —
 // approval rate of their sessions, directive churn, quality/acceptance/rating before vs after
 // each approved version, session ratings, note patterns. Folded into the FeedbackSummary shape so
 // the same context builder, threshold gate and review page work for level 2.

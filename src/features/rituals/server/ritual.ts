@@ -17,8 +17,7 @@ import { nextRitualAt, scheduleOf } from "../schedule";
 import { cadenceOf, type ImproverSlots } from "./improvers";
 import { computeMetaFeedback } from "./meta-feedback";
 
-// The weekly ritual as a persisted state machine on the evolution session (DESIGN Flow 6, seed 000
-// §6): preparing → (threshold gate → skipped) → analyzing → proposing → awaiting_review →
+// The weekly ritual as a persisted state machine on the evolution session: preparing → (threshold gate → skipped) → analyzing → proposing → awaiting_review →
 // completed | abandoned. Every transition reads the session's status under its row lock and is a
 // no-op when the session has already moved on, so a driver (Inngest step.run or the embedded
 // runner) can repeat any step after a crash without a second version, notification or model call

@@ -13,7 +13,7 @@ import { selfRefine, type RefineModels, type RefineResult } from "./self-refine"
 export type WakeResult = { runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string };
 
 /**
- * One task-agent wake (DESIGN Flow 2–3), run by the job engine with single-flight per agent:
+ * One task-agent wake, run by the job engine with single-flight per agent:
  *  1. load the agent, task, state, head version and recent observations (skip if it cannot run);
  *  2. open a WakeRun (status running, phase executing) recording the version it uses;
  *  3. self-refine: execute → evaluate → refine …, publishing the live phase on the run;

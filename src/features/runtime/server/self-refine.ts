@@ -5,7 +5,7 @@ import { collected, newCollector } from "@/ai/tools/collector";
 import { withModelRetry } from "@/ai/retry";
 import { taskAgentTools } from "@/ai/tools/task-agent-tools";
 
-// The self-refine loop (seed 002): execute once → evaluate against the template's weighted gates →
+// The self-refine loop: execute once → evaluate against the template's weighted gates →
 // refine with the evaluator's feedback → … until the quality threshold (SUCCESS) or the last
 // iteration (FAILURE_MAX_ITERATIONS, with the BEST output, not the last). A model timeout (or a
 // retryable provider error) is retried once; a phase that still fails ends the run as
@@ -25,7 +25,7 @@ export type RefineResult =
   /** No gates configured: one execute, no evaluation. */
   | { outcome: null; output: WakeOutput; iterations: []; usage: Usage };
 
-/** Partial credit (seed 002): a gate at or above its threshold scores 1, below it value / threshold. */
+/** Partial credit: a gate at or above its threshold scores 1, below it value / threshold. */
 export function scoreGates(gates: Gate[], answer: { name: string; value: number; feedback: string }[]): { score: number; gateScores: GateScore[] } {
   const gateScores = gates.map((g) => {
     const found = answer.find((a) => a.name.toLowerCase() === g.name.toLowerCase());

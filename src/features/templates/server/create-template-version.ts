@@ -28,7 +28,7 @@ export async function createTemplateVersion(options: CreateVersionOptions, tx?: 
       WHERE "id" = ${templateId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE`;
     const template = locked[0];
     if (!template) throw notFound("Template not found.");
-    // Depth policy (seed 000 §7.2): level-2 templates are curated by people; no agent writes them.
+    // Depth policy: level-2 templates are curated by people; no agent writes them.
     if (template.level >= 2 && options.authoredBy === "agent") throw forbidden("Level-2 templates are edited by people only.");
     const last = await t.templateVersion.aggregate({ where: { templateId }, _max: { number: true } });
     const version = await t.templateVersion.create({

@@ -3,7 +3,7 @@ import { db, type Tx } from "@/server/db";
 import { notFound } from "@/server/errors";
 
 /**
- * The version an instance runs on: always read through the head pointer (seed 001 §2.8), so new
+ * The version an instance runs on: always read through the head pointer, so new
  * and existing instances pick up a new head at their next run without any migration.
  */
 export async function resolveActiveVersion({ workspaceId, templateId }: { workspaceId: string; templateId: string }, tx: Tx = db) {
