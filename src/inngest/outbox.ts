@@ -10,9 +10,8 @@ import { getLocalDispatcher } from "./local/dispatcher";
 // it (`stageEvent`), so a committed change always has its event, and a rolled-back one never does.
 // The relay (`deliverOutbox`) hands staged events to the configured driver — an Inngest server or
 // the local executor, with the row id as the event id so a re-delivery is deduplicated — and marks
-// them sent. It runs right
-// after the writing request commits and on a timer, so an event whose first delivery failed (the
-// driver was down) is delivered later. A failed delivery is never the person's error: the change
+// them sent. It runs right after the writing request commits and on a timer, so an event whose
+// first delivery failed (the driver was down) is delivered later. A failed delivery is never the person's error: the change
 // is committed.
 
 const BATCH = 100;

@@ -1,7 +1,7 @@
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
-import { agentWakeRequested, appEvents, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type AppEventName, type RitualWakeRequestedData } from "./events";
+import { agentWakeRequested, appEvents, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualWakeRequestedData } from "./events";
 import { deliverOutbox, stageEvent } from "./outbox";
 
 /**
@@ -44,14 +44,12 @@ export function requestRitual(data: RitualWakeRequestedData) {
  * are written once.
  */
 export async function sendEvents(events: { name: string; data: unknown }[]): Promise<{ ids: string[] }> {
-  const parsed = events.map((e) => {
-    const definition = appEvents[e.name as AppEventName];
-    if (!definition) throw new AppError("INTERNAL", `Unknown event "${e.name}".`);
-    return { name: e.name, data: definition.schema.parse(e.data) } as AppEvent;
-  });
+  const unknown = events.find((e) => !(e.name in appEvents));
+  if (unknown) throw new AppError("INTERNAL", `Unknown event "${unknown.name}".`);
+  // stageEvent validates each payload against its schema; an invalid one rolls the batch back.
   const ids = await db.$transaction(async (t) => {
     const written: string[] = [];
-    for (const event of parsed) written.push(await stageEvent(t, event));
+    for (const event of events as AppEvent[]) written.push(await stageEvent(t, event));
     return written;
   });
   await deliverOutbox({ ids });

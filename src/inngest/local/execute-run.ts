@@ -48,6 +48,9 @@ export async function executeRun(options: {
   let attempt = run.attempt;
   let requestedRunStep: string | undefined;
   const done = (parked: Parked) => ({ parked, steps, stepOrder });
+  /** The attempt failed: the run is queued again after the retry delay. */
+  const retry = (retriable: boolean | string | undefined, error: string) =>
+    done({ status: "queued", attempt: attempt + 1, availableAt: new Date(now().getTime() + retryDelayMs(retriable, attempt)), error });
 
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const execution = (spec.fn as unknown as { createExecution: CreateExecution }).createExecution({
@@ -72,13 +75,13 @@ export async function executeRun(options: {
       case "function-rejected": {
         const message = errorMessage(result.error);
         if (result.retriable === false || attempt >= spec.retries) return done({ status: "failed", error: message });
-        return done({ status: "queued", attempt: attempt + 1, availableAt: new Date(now().getTime() + retryDelayMs(result.retriable, attempt)), error: message });
+        return retry(result.retriable, message);
       }
       case "step-ran": {
         const step = result.step!;
         if (step.op === "StepError") {
           // A failed attempt: the same step runs again after the delay (the SDK marks the last one StepFailed).
-          return done({ status: "queued", attempt: attempt + 1, availableAt: new Date(now().getTime() + retryDelayMs(result.retriable, attempt)), error: errorMessage(step.error) });
+          return retry(result.retriable, errorMessage(step.error));
         }
         steps[step.id] = step.op === "StepFailed" ? { id: step.id, error: step.error } : { id: step.id, data: step.data ?? null };
         stepOrder.push(step.id);

@@ -65,7 +65,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const namespace = options.namespace ?? "agent-coach";
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const specs = new Map<string, FunctionSpec>(options.functions.map((fn) => [specOf(fn).id, specOf(fn)]));
+  const specs = new Map<string, FunctionSpec>(options.functions.map(specOf).map((spec) => [spec.id, spec]));
 
   const wakeups = createWakeups({ connectionString: options.connectionString, namespace, work: options.work !== false, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 });
 
