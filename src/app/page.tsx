@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { ensureFirstWorkspace } from "@/features/workspaces/server/ensure-first-workspace";
-import { listMyWorkspaces } from "@/features/workspaces/server/queries";
+import { ensureFirstWorkspace } from "@/features/workspaces/server";
+import { listMyWorkspaces } from "@/features/workspaces/server";
 import { LAST_WORKSPACE_COOKIE } from "@/lib/constants";
 import { getSessionUser } from "@/server/session";
 

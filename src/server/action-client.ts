@@ -1,23 +1,17 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import {
-  assertCan,
-  getWorkspaceContextOrThrow,
-  type WorkspaceContext,
-} from "@/features/workspaces/server/workspace-context";
-import type { Permission } from "@/features/workspaces/permissions";
-import { WorkspaceSlugSchema } from "@/features/workspaces/schemas";
 import { toErrorBody, unauthorized, type ErrorBody } from "@/server/errors";
 import { getSessionUser, type SessionUser } from "@/server/session";
 
-// The one way to write a server action: zod → session → workspace membership → role, then the
-// handler. Failures come back as a typed result carrying an HTTP-like status (400/401/403/404/409…)
-// and a safe message; nothing is thrown to the client except Next's redirects.
+// The one way to write a server action: zod → session (→ workspace membership → role: the
+// workspaces slice's `workspaceAction`, built on these) → the handler. Failures come back as a
+// typed result carrying an HTTP-like status (400/401/403/404/409…) and a safe message; nothing is
+// thrown to the client except Next's redirects.
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ErrorBody };
 
-async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
+export async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await work() };
   } catch (e) {
@@ -26,7 +20,7 @@ async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
   }
 }
 
-async function requireUser(): Promise<SessionUser> {
+export async function requireUser(): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) throw unauthorized();
   return user;
@@ -47,24 +41,5 @@ export function authedAction<S extends z.ZodType, T>(
       const data = input.parse(raw);
       const user = await requireUser();
       return handler(data, { user });
-    });
-}
-
-/**
- * An action inside a workspace. The input always carries `workspaceSlug`; the handler gets the
- * resolved workspace and must scope every query by `ctx.workspace.id`.
- */
-export function workspaceAction<Shape extends z.ZodRawShape, T>(
-  config: { input: z.ZodObject<Shape>; permission: Permission },
-  handler: (input: z.output<z.ZodObject<Shape>>, ctx: WorkspaceContext) => Promise<T>,
-) {
-  const schema = config.input.extend({ workspaceSlug: WorkspaceSlugSchema });
-  return async (raw: z.input<typeof schema>): Promise<ActionResult<T>> =>
-    settle(async () => {
-      const { workspaceSlug, ...data } = schema.parse(raw) as { workspaceSlug: string } & z.output<z.ZodObject<Shape>>;
-      const user = await requireUser();
-      const ctx = await getWorkspaceContextOrThrow(user, workspaceSlug);
-      assertCan(ctx, config.permission);
-      return handler(data as z.output<z.ZodObject<Shape>>, ctx);
     });
 }

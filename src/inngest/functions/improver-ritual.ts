@@ -26,12 +26,14 @@
  * Flow control: concurrency { key: improverAgentId, limit 1 } (a waiting run holds no slot);
  * retries 3 per step (Inngest's backoff; a step is safe to repeat, see above).
  */
-import type { Notifier, RitualModels } from "@/features/rituals/server/ritual";
+import type { Notifier, RitualModels } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import { inngest } from "../client";
 import { ritualDecided, ritualWakeRequested } from "../events";
+import { IMPROVER_RITUAL_ID } from "./ids";
 
-export const IMPROVER_RITUAL_ID = "improver-ritual";
+export { IMPROVER_RITUAL_ID };
+
 export const RITUAL_RETRIES = 3;
 /** Rounds of waiting per run (each rejection is one; MAX_RITUAL_ROUNDS ends the session first). */
 export const MAX_DECISION_WAITS = 8;
@@ -48,8 +50,8 @@ export type RitualFunctionDeps = {
 
 // The domain is loaded on first use: importing the function list (route, instrumentation, tests)
 // must not load the model registry and the feedback slice.
-const ritualDomain = () => import("@/features/rituals/server/ritual");
-const defaultNotify: Notifier = async (input) => (await import("@/features/rituals/server/notify-ritual")).notifyRitual(input);
+const ritualDomain = () => import("@/features/rituals/server");
+const defaultNotify: Notifier = async (input) => (await ritualDomain()).notifyRitual(input);
 
 /** Still waiting for a person? Then until when (the proposal's deadline). */
 async function pendingDecision(sessionId: string, now: Date): Promise<{ waitUntil: string | null }> {

@@ -17,15 +17,17 @@
 import { cron } from "inngest";
 import { inngest } from "../client";
 import { ritualWakeRequested, type RitualWakeRequestedData } from "../events";
+import { RITUAL_HOURLY_CHECK_ID } from "./ids";
 
-export const RITUAL_HOURLY_CHECK_ID = "ritual-hourly-check";
+export { RITUAL_HOURLY_CHECK_ID };
+
 export const HOURLY_CHECK_CRON = "0 * * * *";
 
 /** `createImprovers: false` skips the catch-up over every workspace (tests share one database). */
 export function createRitualHourlyCheckFunction({ now = () => new Date(), createImprovers = true, id = RITUAL_HOURLY_CHECK_ID }: { now?: () => Date; createImprovers?: boolean; id?: string } = {}) {
   return inngest.createFunction({ id, triggers: [cron(HOURLY_CHECK_CRON)], concurrency: { limit: 1 }, retries: 2 }, async ({ step }) => {
     const found = await step.run("check", async () => {
-      const { runHourlyCheck } = await import("@/features/rituals/server/hourly-check");
+      const { runHourlyCheck } = await import("@/features/rituals/server");
       return runHourlyCheck(now(), { createImprovers });
     });
     const wakes: RitualWakeRequestedData[] = [

@@ -22,10 +22,12 @@
 import { RetryAfterError } from "inngest";
 import { inngest } from "../client";
 import { agentWakeRequested, type AgentWakeRequestedData } from "../events";
+import { TASK_AGENT_WAKE_ID } from "./ids";
+
+export { TASK_AGENT_WAKE_ID };
 
 export type WakeFn = (input: AgentWakeRequestedData) => Promise<{ runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string }>;
 
-export const TASK_AGENT_WAKE_ID = "task-agent-wake";
 export const WAKE_THROTTLE = "120s";
 export const WAKE_DEBOUNCE = "5s";
 export const WAKE_RETRIES = 2;
@@ -57,5 +59,5 @@ export function createTaskAgentWakeFunction({ wake, id = TASK_AGENT_WAKE_ID }: {
 // The wake is loaded on first use: importing the function list (route, instrumentation, tests) must
 // not load the model registry and the whole runtime slice.
 export const taskAgentWake = createTaskAgentWakeFunction({
-  wake: async (input) => (await import("@/features/runtime/server/run-task-agent-wake")).runTaskAgentWake(input),
+  wake: async (input) => (await import("@/features/runtime/server")).runTaskAgentWake(input),
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { rateRun } from "@/features/agents/actions/rate-run";
+import { rateRunAction } from "@/features/agents/actions/rate-run";
 import { recordRun } from "@/features/agents/server/record-run";
-import { decideChangeItems } from "@/features/decisions/actions/decide-change-items";
+import { decideChangeItemsAction } from "@/features/decisions/actions/decide-change-items";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
-import { createTask } from "@/features/tasks/actions/create-task";
-import { createTemplateVersion } from "@/features/templates/actions/create-template-version";
-import { setTemplateHead } from "@/features/templates/actions/set-template-head";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTaskAction } from "@/features/tasks/actions/create-task";
+import { createTemplateVersionAction } from "@/features/templates/actions/create-template-version";
+import { setTemplateHeadAction } from "@/features/templates/actions/set-template-head";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask as createTaskService } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
 import { createWorkspace, uid } from "../../factories";
@@ -15,7 +15,7 @@ import { actAs } from "../../support/session";
 async function setup() {
   const ws = await createWorkspace({ roles: ["admin", "member", "viewer"] });
   const scope = { workspaceId: ws.workspace.id, actorUserId: ws.owner.id };
-  const template = await createTemplate({ scope, name: `Acts ${uid()}`, directives: "Do the work properly." });
+  const template = await createTemplateWithImprover({ scope, name: `Acts ${uid()}`, directives: "Do the work properly." });
   const { agent } = await createTaskService({ scope, title: "A task to act on", templateId: template.id });
   const run = await recordRun({ scope, agentId: agent!.id, reason: "manual", status: "succeeded" });
   const set = await createChangeSet({ scope, agentId: agent!.id, items: [{ tool: "propose_estimate", args: { minutes: 10 }, summary: "10 min" }] });
@@ -27,11 +27,11 @@ describe("agents-domain actions enforce roles", () => {
     const s = await setup();
     actAs(s.members.viewer);
     const results = await Promise.all([
-      createTemplateVersion({ workspaceSlug: s.slug, templateId: s.template.id, directives: "A viewer's new directives" }),
-      setTemplateHead({ workspaceSlug: s.slug, templateId: s.template.id, versionId: s.template.headVersionId }),
-      decideChangeItems({ workspaceSlug: s.slug, itemIds: [s.item.id], verdict: "confirmed" }),
-      rateRun({ workspaceSlug: s.slug, runId: s.run.id, rating: 1 }),
-      createTask({ workspaceSlug: s.slug, title: "Viewer task", description: "" }),
+      createTemplateVersionAction({ workspaceSlug: s.slug, templateId: s.template.id, directives: "A viewer's new directives" }),
+      setTemplateHeadAction({ workspaceSlug: s.slug, templateId: s.template.id, versionId: s.template.headVersionId }),
+      decideChangeItemsAction({ workspaceSlug: s.slug, itemIds: [s.item.id], verdict: "confirmed" }),
+      rateRunAction({ workspaceSlug: s.slug, runId: s.run.id, rating: 1 }),
+      createTaskAction({ workspaceSlug: s.slug, title: "Viewer task", description: "" }),
     ]);
     for (const r of results) expect(r).toMatchObject({ ok: false, error: { status: 403 } });
     expect(await db.templateVersion.count({ where: { templateId: s.template.id } })).toBe(1);
@@ -42,22 +42,22 @@ describe("agents-domain actions enforce roles", () => {
   it("members decide, rate and create tasks, but templates are for admins", async () => {
     const s = await setup();
     actAs(s.members.member);
-    expect((await decideChangeItems({ workspaceSlug: s.slug, itemIds: [s.item.id], verdict: "rejected", reason: "Too short" })).ok).toBe(true);
-    expect((await rateRun({ workspaceSlug: s.slug, runId: s.run.id, rating: 0.4 })).ok).toBe(true);
-    expect((await createTask({ workspaceSlug: s.slug, title: "Member task", description: "", templateId: s.template.id })).ok).toBe(true);
-    expect(await createTemplateVersion({ workspaceSlug: s.slug, templateId: s.template.id, directives: "A member's new directives" })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect((await decideChangeItemsAction({ workspaceSlug: s.slug, itemIds: [s.item.id], verdict: "rejected", reason: "Too short" })).ok).toBe(true);
+    expect((await rateRunAction({ workspaceSlug: s.slug, runId: s.run.id, rating: 0.4 })).ok).toBe(true);
+    expect((await createTaskAction({ workspaceSlug: s.slug, title: "Member task", description: "", templateId: s.template.id })).ok).toBe(true);
+    expect(await createTemplateVersionAction({ workspaceSlug: s.slug, templateId: s.template.id, directives: "A member's new directives" })).toMatchObject({ ok: false, error: { status: 403 } });
     actAs(s.members.admin);
-    expect(await createTemplateVersion({ workspaceSlug: s.slug, templateId: s.template.id, directives: "An admin's new directives" })).toMatchObject({ ok: true, data: { number: 2 } });
+    expect(await createTemplateVersionAction({ workspaceSlug: s.slug, templateId: s.template.id, directives: "An admin's new directives" })).toMatchObject({ ok: true, data: { number: 2 } });
   });
 
   it("answers bad input with 400 and field messages", async () => {
     const s = await setup();
     actAs(s.owner);
-    const rating = await rateRun({ workspaceSlug: s.slug, runId: s.run.id, rating: 1.5 });
+    const rating = await rateRunAction({ workspaceSlug: s.slug, runId: s.run.id, rating: 1.5 });
     expect(rating).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { rating: ["A rating is at most 1."] } } });
-    const reject = await decideChangeItems({ workspaceSlug: s.slug, itemIds: [s.item.id], verdict: "rejected" });
+    const reject = await decideChangeItemsAction({ workspaceSlug: s.slug, itemIds: [s.item.id], verdict: "rejected" });
     expect(reject).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { reason: [expect.stringMatching(/Say why/)] } } });
-    const version = await createTemplateVersion({ workspaceSlug: s.slug, templateId: s.template.id, directives: "short" });
+    const version = await createTemplateVersionAction({ workspaceSlug: s.slug, templateId: s.template.id, directives: "short" });
     expect(version).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { directives: [expect.any(String)] } } });
   });
 
@@ -65,7 +65,7 @@ describe("agents-domain actions enforce roles", () => {
     const s = await setup();
     const other = await createWorkspace();
     actAs(other.owner);
-    const res = await rateRun({ workspaceSlug: other.workspace.slug, runId: s.run.id, rating: 0.9 });
+    const res = await rateRunAction({ workspaceSlug: other.workspace.slug, runId: s.run.id, rating: 0.9 });
     expect(res).toMatchObject({ ok: false, error: { status: 404 } });
     expect((await db.wakeRun.findUniqueOrThrow({ where: { id: s.run.id } })).userRating).toBeNull();
   });

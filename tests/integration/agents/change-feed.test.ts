@@ -6,7 +6,7 @@ import { recordObservation, writeReport } from "@/features/agents/server/record-
 import { recordRun } from "@/features/agents/server/record-run";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
 import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
@@ -15,7 +15,7 @@ import { createWorkspace, uid } from "../../factories";
 async function setup() {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Feed ${uid()}`, directives: "Track everything carefully." });
+  const template = await createTemplateWithImprover({ scope, name: `Feed ${uid()}`, directives: "Track everything carefully." });
   const agent = await createAgent({ scope, templateId: template.id, displayName: "Watcher" });
   return { scope, template, agent };
 }

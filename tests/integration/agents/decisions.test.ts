@@ -3,7 +3,7 @@ import { recordObservation } from "@/features/agents/server/record-message";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
 import { listInbox } from "@/features/decisions/server/queries";
 import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
@@ -12,7 +12,7 @@ import { createWorkspace, uid } from "../../factories";
 async function setup() {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Tasks ${uid()}`, directives: "Help people finish tasks." });
+  const template = await createTemplateWithImprover({ scope, name: `Tasks ${uid()}`, directives: "Help people finish tasks." });
   const { task, agent } = await createTask({ scope, title: "Prepare the quarterly report", templateId: template.id });
   return { scope, task, agent: agent! };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { recordRun } from "@/features/agents/server/record-run";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { resolveActiveVersion } from "@/features/templates/server/resolve-active-version";
 import { setTemplateHead } from "@/features/templates/server/set-template-head";
@@ -13,7 +13,7 @@ import { createWorkspace, uid } from "../../factories";
 async function setup() {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `TestBot ${uid()}`, directives: "Be helpful to the person." });
+  const template = await createTemplateWithImprover({ scope, name: `TestBot ${uid()}`, directives: "Be helpful to the person." });
   return { scope, template, workspace };
 }
 
@@ -75,14 +75,14 @@ describe("template versions", () => {
 
   it("refuses a duplicate template name in a workspace with 409", async () => {
     const { scope, template } = await setup();
-    await expect(createTemplate({ scope, name: template.name, directives: "Something else entirely" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(createTemplateWithImprover({ scope, name: template.name, directives: "Something else entirely" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 });
 
 describe("templates list", () => {
   it("shows head version, instances and the newest run as last activity", async () => {
     const { scope, template } = await setup();
-    const idle = await createTemplate({ scope, name: `Idle ${uid()}`, directives: "Nothing happens here." });
+    const idle = await createTemplateWithImprover({ scope, name: `Idle ${uid()}`, directives: "Nothing happens here." });
     const a = await createAgent({ scope, templateId: template.id, displayName: "A" });
     await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", startedAt: new Date("2026-01-01T10:00:00Z"), durationMs: 1000 });
     const newest = await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", startedAt: new Date("2026-02-01T10:00:00Z"), durationMs: 1000 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET as getTemplates } from "@/app/api/v1/templates/route";
-import { createApiKey } from "@/features/api-keys/actions/create-api-key";
-import { revokeApiKey } from "@/features/api-keys/actions/revoke-api-key";
+import { createApiKeyAction } from "@/features/api-keys/actions/create-api-key";
+import { revokeApiKeyAction } from "@/features/api-keys/actions/revoke-api-key";
 import { API_KEY_PATTERN, hashApiKeySecret } from "@/features/api-keys/server/api-key-secret";
 import { listApiKeys } from "@/features/api-keys/server/queries";
 import { db } from "@/server/db";
@@ -9,12 +9,12 @@ import { createWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 import { call } from "./fixtures";
 
-describe("createApiKey action", () => {
+describe("createApiKeyAction action", () => {
   it("lets an admin create a key: secret returned once, only its hash stored", async () => {
     const { workspace, members } = await createWorkspace({ roles: ["admin"] });
     actAs(members.admin);
     const name = `CI ${uid()}`;
-    const res = await createApiKey({ workspaceSlug: workspace.slug, name, scopes: ["write", "read", "write"] });
+    const res = await createApiKeyAction({ workspaceSlug: workspace.slug, name, scopes: ["write", "read", "write"] });
     if (!res.ok) throw new Error(res.error.message);
     const { secret } = res.data;
     expect(secret).toMatch(API_KEY_PATTERN);
@@ -34,8 +34,8 @@ describe("createApiKey action", () => {
   it("gives every key its own secret", async () => {
     const { workspace, owner } = await createWorkspace();
     actAs(owner);
-    const a = await createApiKey({ workspaceSlug: workspace.slug, name: "Same name", scopes: ["read"] });
-    const b = await createApiKey({ workspaceSlug: workspace.slug, name: "Same name", scopes: ["read"] });
+    const a = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Same name", scopes: ["read"] });
+    const b = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Same name", scopes: ["read"] });
     expect(a.ok && b.ok && a.data.secret !== b.data.secret).toBe(true);
   });
 
@@ -43,7 +43,7 @@ describe("createApiKey action", () => {
     const { workspace, members } = await createWorkspace({ roles: ["member", "viewer"] });
     for (const role of ["member", "viewer"] as const) {
       actAs(members[role]);
-      const res = await createApiKey({ workspaceSlug: workspace.slug, name: "Nope", scopes: ["read"] });
+      const res = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Nope", scopes: ["read"] });
       expect(res).toMatchObject({ ok: false, error: { status: 403, code: "FORBIDDEN" } });
     }
     expect(await db.apiKey.count({ where: { workspaceId: workspace.id } })).toBe(0);
@@ -52,21 +52,21 @@ describe("createApiKey action", () => {
   it("validates name and scopes (400 per field)", async () => {
     const { workspace, owner } = await createWorkspace();
     actAs(owner);
-    const none = await createApiKey({ workspaceSlug: workspace.slug, name: "Key", scopes: [] });
+    const none = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Key", scopes: [] });
     expect(!none.ok && none.error.fieldErrors?.scopes).toEqual(["Choose at least one scope."]);
-    const bogus = await createApiKey({ workspaceSlug: workspace.slug, name: "Key", scopes: ["admin" as never] });
+    const bogus = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Key", scopes: ["admin" as never] });
     expect(!bogus.ok && bogus.error.status).toBe(400);
-    const blank = await createApiKey({ workspaceSlug: workspace.slug, name: " ", scopes: ["read"] });
+    const blank = await createApiKeyAction({ workspaceSlug: workspace.slug, name: " ", scopes: ["read"] });
     expect(!blank.ok && blank.error.fieldErrors?.name).toBeTruthy();
     expect(await db.apiKey.count({ where: { workspaceId: workspace.id } })).toBe(0);
   });
 });
 
-describe("revokeApiKey action", () => {
+describe("revokeApiKeyAction action", () => {
   async function workspaceWithKey() {
     const ws = await createWorkspace({ roles: ["admin", "member"] });
     actAs(ws.owner);
-    const res = await createApiKey({ workspaceSlug: ws.workspace.slug, name: "Ingest", scopes: ["read"] });
+    const res = await createApiKeyAction({ workspaceSlug: ws.workspace.slug, name: "Ingest", scopes: ["read"] });
     if (!res.ok) throw new Error(res.error.message);
     return { ...ws, key: res.data };
   }
@@ -75,16 +75,16 @@ describe("revokeApiKey action", () => {
   it("lets an admin revoke: the key stops working at once; revoking again is 404", async () => {
     const { workspace, members, key } = await workspaceWithKey();
     actAs(members.admin);
-    expect(await revokeApiKey({ workspaceSlug: workspace.slug, apiKeyId: key.id })).toEqual({ ok: true, data: { apiKeyId: key.id } });
+    expect(await revokeApiKeyAction({ workspaceSlug: workspace.slug, apiKeyId: key.id })).toEqual({ ok: true, data: { apiKeyId: key.id } });
     expect(await revokedAt(key.id)).toBeInstanceOf(Date);
     expect((await call(getTemplates, "/api/v1/templates", { key: key.secret })).status).toBe(401);
-    expect(await revokeApiKey({ workspaceSlug: workspace.slug, apiKeyId: key.id })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await revokeApiKeyAction({ workspaceSlug: workspace.slug, apiKeyId: key.id })).toMatchObject({ ok: false, error: { status: 404 } });
   });
 
   it("refuses a member (403)", async () => {
     const { workspace, members, key } = await workspaceWithKey();
     actAs(members.member);
-    expect(await revokeApiKey({ workspaceSlug: workspace.slug, apiKeyId: key.id })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await revokeApiKeyAction({ workspaceSlug: workspace.slug, apiKeyId: key.id })).toMatchObject({ ok: false, error: { status: 403 } });
     expect(await revokedAt(key.id)).toBeNull();
   });
 
@@ -92,7 +92,7 @@ describe("revokeApiKey action", () => {
     const { key } = await workspaceWithKey();
     const other = await createWorkspace();
     actAs(other.owner);
-    expect(await revokeApiKey({ workspaceSlug: other.workspace.slug, apiKeyId: key.id })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await revokeApiKeyAction({ workspaceSlug: other.workspace.slug, apiKeyId: key.id })).toMatchObject({ ok: false, error: { status: 404 } });
     expect(await revokedAt(key.id)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { GET as getOpenApi } from "@/app/api/v1/openapi.json/route";
 import { apiEndpoints, OPENAPI_PATH } from "@/features/api-keys/endpoints";
-import { apiRoute } from "@/server/api-route";
+import { apiRoute } from "@/features/api-keys/server";
 import { notFound } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { call, createApiWorld } from "./fixtures";

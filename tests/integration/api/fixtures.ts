@@ -4,7 +4,7 @@ import type { ApiScope } from "@/features/api-keys/scopes";
 import { createApiKey } from "@/features/api-keys/server/create-api-key";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
 import { createTask } from "@/features/tasks/server/create-task";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import type { Scope } from "@/server/scope";
 import { createWorkspace, uid } from "../../factories";
 
@@ -13,7 +13,7 @@ import { createWorkspace, uid } from "../../factories";
 export async function createApiWorld(options: { scopes?: ApiScope[] } = {}) {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Support triage ${uid()}`, directives: "Triage each ticket and say why in one sentence." });
+  const template = await createTemplateWithImprover({ scope, name: `Support triage ${uid()}`, directives: "Triage each ticket and say why in one sentence." });
   const agent = await createAgent({ scope, templateId: template.id, displayName: `Agent ${uid()}` });
   const key = await createApiKey({ scope, name: `Key ${uid()}`, scopes: options.scopes ?? ["read", "write"] });
   return { workspace, owner, scope, template, agent, key: key.secret, apiKeyId: key.id };

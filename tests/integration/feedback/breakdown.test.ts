@@ -6,7 +6,7 @@ import { classifyObservations } from "@/features/feedback/server/classify-observ
 import { PATTERN_AGENT_CAP, PATTERN_AGENT_SCAN } from "@/features/feedback/server/feedback-breakdown";
 import { getFeedbackBreakdown, listFeedbackPatterns } from "@/features/feedback/server/queries";
 import { summarizeFeedback, type FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import { uid } from "../../factories";
 import { decide, feedbackSetup, scriptedClassifier } from "./support";
@@ -52,7 +52,7 @@ async function rollupAndRaw(templateId: string) {
 describe("feedback breakdown (daily counts + capped patterns)", () => {
   it("equals the exact computation at any window edge; other templates and workspaces never leak; patterns at 3 agents, not 2", async () => {
     const { scope, agents, window } = await feedbackSetup(0);
-    const other = await createTemplate({ scope, name: `Other ${uid()}`, directives: "x" });
+    const other = await createTemplateWithImprover({ scope, name: `Other ${uid()}`, directives: "x" });
     const foreign = await feedbackSetup(0);
     const a = Array.from({ length: 6 }, (_, i) => `agent_${uid()}_${i}`);
     expect(agents).toHaveLength(0);

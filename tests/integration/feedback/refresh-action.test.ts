@@ -3,8 +3,8 @@ import { createAgent } from "@/features/agents/server/create-agent";
 import { rateRun } from "@/features/agents/server/rate-run";
 import { recordObservation } from "@/features/agents/server/record-message";
 import { recordRun } from "@/features/agents/server/record-run";
-import { refreshFeedback } from "@/features/feedback/actions/refresh-feedback";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { refreshFeedbackAction } from "@/features/feedback/actions/refresh-feedback";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import { createWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
@@ -13,7 +13,7 @@ describe("classify new feedback (template page action)", () => {
   it("members run the pipeline with the built-in classifier; a second run classifies nothing new; viewers get 403", async () => {
     const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplate({ scope, name: `Fb ${uid()}`, directives: "Help people finish tasks." });
+    const template = await createTemplateWithImprover({ scope, name: `Fb ${uid()}`, directives: "Help people finish tasks." });
     const agent = await createAgent({ scope, templateId: template.id, displayName: "A" });
     await recordObservation({ scope, agentId: agent.id, text: "Thanks, the checklist was really helpful and accurate." });
     await recordObservation({ scope, agentId: agent.id, text: "The estimate was wrong and the report too long." });
@@ -22,13 +22,13 @@ describe("classify new feedback (template page action)", () => {
     await rateRun({ scope, runId: run.id, rating: 0.2 });
 
     actAs(members.viewer);
-    expect(await refreshFeedback({ workspaceSlug: workspace.slug, templateId: template.id })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await refreshFeedbackAction({ workspaceSlug: workspace.slug, templateId: template.id })).toMatchObject({ ok: false, error: { status: 403 } });
 
     actAs(members.member);
-    const first = await refreshFeedback({ workspaceSlug: workspace.slug, templateId: template.id });
+    const first = await refreshFeedbackAction({ workspaceSlug: workspace.slug, templateId: template.id });
     expect(first).toMatchObject({ ok: true, data: { classified: 4, pending: 0 } });
     expect(await db.feedbackItem.count({ where: { templateId: template.id } })).toBe(4);
-    const second = await refreshFeedback({ workspaceSlug: workspace.slug, templateId: template.id });
+    const second = await refreshFeedbackAction({ workspaceSlug: workspace.slug, templateId: template.id });
     expect(second).toMatchObject({ ok: true, data: { modelCalls: 0 } });
     expect(await db.feedbackItem.count({ where: { templateId: template.id } })).toBe(4);
   });

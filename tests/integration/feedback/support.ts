@@ -3,14 +3,14 @@ import { MockLanguageModelV3 } from "ai/test";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
 import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import type { Scope } from "@/server/scope";
 import { createWorkspace, uid } from "../../factories";
 
 export async function feedbackSetup(agentCount = 4) {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Feedback ${uid()}`, directives: "Help with tasks." });
+  const template = await createTemplateWithImprover({ scope, name: `Feedback ${uid()}`, directives: "Help with tasks." });
   const agents = [];
   for (let i = 0; i < agentCount; i++) agents.push(await createAgent({ scope, templateId: template.id, displayName: `Agent ${i}` }));
   return { scope, template, agents, window: { workspaceId: workspace.id, templateId: template.id } };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { approveProposal, rejectProposal } from "@/features/one-on-one/server/proposals";
+import { approveProposal, rejectProposal } from "@/features/one-on-one/server";
 import { findUnresumedDecisions, UNRESUMED_AFTER_MS } from "@/features/rituals/server/hourly-check";
-import { advanceRitual, beginRitual } from "@/features/rituals/server/ritual";
+import { advanceRitual, beginRitual } from "@/features/rituals/server";
 import { inngest } from "@/inngest/client";
 import { agentWakeRequested, ritualDecided, ritualWakeRequested } from "@/inngest/events";
 import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";

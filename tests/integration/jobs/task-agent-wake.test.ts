@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
 import { createTask } from "@/features/tasks/server/create-task";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { agentWakeRequested, type AgentWakeRequestedData } from "@/inngest/events";
 import { createTaskAgentWakeFunction, type WakeFn } from "@/inngest/functions/task-agent-wake";
 import { requestAgentWake, sendEvent } from "@/inngest/send";
@@ -208,7 +208,7 @@ describe("task-agent-wake on the local executor", () => {
   it("the real wake closes the agent's run a dead process left running, and only that agent's", async () => {
     const { workspace, owner } = await createWorkspace();
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplate({ scope, name: `Wake ${uid()}`, directives: "Help people finish their tasks." });
+    const template = await createTemplateWithImprover({ scope, name: `Wake ${uid()}`, directives: "Help people finish their tasks." });
     const { agent } = await createTask({ scope, title: "Prepare the board report", description: "Collect the numbers, draft the summary.", templateId: template.id });
     const other = await createAgent({ scope, templateId: template.id, displayName: "Other" });
     const run = (agentId: string, status: "running" | "succeeded") =>

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { env } from "@/env";
-import { markAllNotificationsRead } from "@/features/notifications/actions/mark-all-notifications-read";
-import { markNotificationsRead } from "@/features/notifications/actions/mark-notifications-read";
-import { setEmailNotifications } from "@/features/notifications/actions/set-email-notifications";
+import { markAllNotificationsReadAction } from "@/features/notifications/actions/mark-all-notifications-read";
+import { markNotificationsReadAction } from "@/features/notifications/actions/mark-notifications-read";
+import { setEmailNotificationsAction } from "@/features/notifications/actions/set-email-notifications";
 import { markReadByLink, markReadFromLink } from "@/features/notifications/server/mark-read";
 import { notifyMembers, type NotifyInput } from "@/features/notifications/server/notify";
 import { countUnread, listNotifications } from "@/features/notifications/server/queries";
@@ -202,12 +202,12 @@ describe("notification actions", () => {
     const memberIds = (await of(ws.members.member.id)).map((n) => n.id);
 
     actAs(ws.members.member);
-    expect(await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids: ownerIds })).toEqual({ ok: true, data: { count: 0 } });
+    expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: ownerIds })).toEqual({ ok: true, data: { count: 0 } });
     expect((await of(ws.owner.id)).every((n) => n.readAt === null)).toBe(true);
 
-    expect(await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids: [memberIds[0], ...ownerIds] })).toEqual({ ok: true, data: { count: 1 } });
+    expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: [memberIds[0], ...ownerIds] })).toEqual({ ok: true, data: { count: 1 } });
     expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(1);
-    expect(await markAllNotificationsRead({ workspaceSlug: ws.workspace.slug })).toEqual({ ok: true, data: { count: 1 } });
+    expect(await markAllNotificationsReadAction({ workspaceSlug: ws.workspace.slug })).toEqual({ ok: true, data: { count: 1 } });
     expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(0);
     expect(await countUnread(ws.owner.id, ws.workspace.id)).toBe(2);
   });
@@ -220,8 +220,8 @@ describe("notification actions", () => {
     const inB = await db.notification.findFirstOrThrow({ where: { workspaceId: b.workspace.id, userId: a.owner.id } });
 
     actAs(a.owner);
-    expect(await markNotificationsRead({ workspaceSlug: a.workspace.slug, ids: [inB.id] })).toEqual({ ok: true, data: { count: 0 } });
-    expect(await markAllNotificationsRead({ workspaceSlug: a.workspace.slug })).toEqual({ ok: true, data: { count: 0 } });
+    expect(await markNotificationsReadAction({ workspaceSlug: a.workspace.slug, ids: [inB.id] })).toEqual({ ok: true, data: { count: 0 } });
+    expect(await markAllNotificationsReadAction({ workspaceSlug: a.workspace.slug })).toEqual({ ok: true, data: { count: 0 } });
     expect(await countUnread(a.owner.id, b.workspace.id)).toBe(1);
   });
 
@@ -232,22 +232,22 @@ describe("notification actions", () => {
       data: { workspaceId: ws.workspace.id, userId: ws.members.viewer.id, kind: "ritual_outcome", title: "t", link: `/w/${ws.workspace.slug}/x`, dedupeKey: uid() },
     });
     actAs(ws.members.viewer);
-    expect(await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids: [mine.id] })).toEqual({ ok: true, data: { count: 1 } });
-    expect(await markAllNotificationsRead({ workspaceSlug: ws.workspace.slug })).toEqual({ ok: true, data: { count: 0 } });
-    expect(await setEmailNotifications({ workspaceSlug: ws.workspace.slug, enabled: false })).toEqual({ ok: true, data: { enabled: false } });
+    expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: [mine.id] })).toEqual({ ok: true, data: { count: 1 } });
+    expect(await markAllNotificationsReadAction({ workspaceSlug: ws.workspace.slug })).toEqual({ ok: true, data: { count: 0 } });
+    expect(await setEmailNotificationsAction({ workspaceSlug: ws.workspace.slug, enabled: false })).toEqual({ ok: true, data: { enabled: false } });
     expect((await membershipOf(ws.workspace.id, ws.members.viewer.id))?.emailNotifications).toBe(false);
   });
 
   it("sets only the caller's own email preference", async () => {
     const { ws } = await notified();
     actAs(ws.members.member);
-    expect(await setEmailNotifications({ workspaceSlug: ws.workspace.slug, enabled: false })).toEqual({ ok: true, data: { enabled: false } });
+    expect(await setEmailNotificationsAction({ workspaceSlug: ws.workspace.slug, enabled: false })).toEqual({ ok: true, data: { enabled: false } });
     expect((await membershipOf(ws.workspace.id, ws.members.member.id))?.emailNotifications).toBe(false);
     expect((await membershipOf(ws.workspace.id, ws.owner.id))?.emailNotifications).toBe(true);
 
     // Takes effect on the next notification.
     expect(await notifyMembers(reviewInput(ws))).toEqual({ created: 2, emailed: 1 });
-    expect(await setEmailNotifications({ workspaceSlug: ws.workspace.slug, enabled: true })).toEqual({ ok: true, data: { enabled: true } });
+    expect(await setEmailNotificationsAction({ workspaceSlug: ws.workspace.slug, enabled: true })).toEqual({ ok: true, data: { enabled: true } });
     expect((await membershipOf(ws.workspace.id, ws.members.member.id))?.emailNotifications).toBe(true);
   });
 
@@ -256,9 +256,9 @@ describe("notification actions", () => {
     const outsider = await createWorkspace();
     const ids = (await of(ws.owner.id)).map((n) => n.id);
     actAs(outsider.owner);
-    expect(await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids })).toMatchObject({ ok: false, error: { status: 404 } });
-    expect(await markAllNotificationsRead({ workspaceSlug: ws.workspace.slug })).toMatchObject({ ok: false, error: { status: 404 } });
-    expect(await setEmailNotifications({ workspaceSlug: ws.workspace.slug, enabled: false })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await markAllNotificationsReadAction({ workspaceSlug: ws.workspace.slug })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await setEmailNotificationsAction({ workspaceSlug: ws.workspace.slug, enabled: false })).toMatchObject({ ok: false, error: { status: 404 } });
     expect(await countUnread(ws.owner.id, ws.workspace.id)).toBe(2);
     expect((await membershipOf(ws.workspace.id, ws.owner.id))?.emailNotifications).toBe(true);
   });
@@ -266,15 +266,15 @@ describe("notification actions", () => {
   it("answers 401 signed out and 400 for bad input", async () => {
     const { ws } = await notified();
     actAs(null);
-    expect(await markAllNotificationsRead({ workspaceSlug: ws.workspace.slug })).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(await markAllNotificationsReadAction({ workspaceSlug: ws.workspace.slug })).toMatchObject({ ok: false, error: { status: 401 } });
 
     actAs(ws.members.member);
     const bad = [
-      await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids: [] }),
-      await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }),
-      await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids: [""] }),
-      await markNotificationsRead({ workspaceSlug: ws.workspace.slug, ids: "all" as never }),
-      await setEmailNotifications({ workspaceSlug: ws.workspace.slug, enabled: "yes" as never }),
+      await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: [] }),
+      await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: Array.from({ length: 101 }, (_, i) => `id-${i}`) }),
+      await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: [""] }),
+      await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: "all" as never }),
+      await setEmailNotificationsAction({ workspaceSlug: ws.workspace.slug, enabled: "yes" as never }),
     ];
     for (const res of bad) expect(res).toMatchObject({ ok: false, error: { status: 400, code: "BAD_REQUEST" } });
     expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(2);

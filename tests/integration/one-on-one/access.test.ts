@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { POST } from "@/app/api/workspaces/[slug]/templates/[id]/one-on-one/route";
-import { approveProposal, rejectProposal } from "@/features/one-on-one/actions/proposals";
-import { abandonSession, finishSession, startSession } from "@/features/one-on-one/actions/sessions";
+import { approveProposalAction } from "@/features/one-on-one/actions/approve-proposal";
+import { rejectProposalAction } from "@/features/one-on-one/actions/reject-proposal";
+import { abandonSessionAction } from "@/features/one-on-one/actions/abandon-session";
+import { finishSessionAction } from "@/features/one-on-one/actions/finish-session";
+import { startSessionAction } from "@/features/one-on-one/actions/start-session";
 import { listNotes } from "@/features/one-on-one/server/queries";
-import { recordProposal } from "@/features/one-on-one/server/proposals";
-import { startSession as startSessionService } from "@/features/one-on-one/server/sessions";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { recordProposal } from "@/features/one-on-one/server";
+import { startSession as startSessionService } from "@/features/one-on-one/server";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import { createWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
@@ -17,7 +20,7 @@ import { actAs } from "../../support/session";
 async function fixture() {
   const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
   const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Access ${uid()}`, directives: "Help with tickets." });
+  const template = await createTemplateWithImprover({ scope, name: `Access ${uid()}`, directives: "Help with tickets." });
   return { workspace, owner, members, scope, template };
 }
 
@@ -34,29 +37,29 @@ describe("one-on-one access", () => {
     const slug = f.workspace.slug;
 
     actAs(f.members.viewer!);
-    const refused = await startSession({ workspaceSlug: slug, templateId: f.template.id });
+    const refused = await startSessionAction({ workspaceSlug: slug, templateId: f.template.id });
     expect(refused).toMatchObject({ ok: false, error: { status: 403 } });
 
     actAs(f.members.member!);
-    const started = await startSession({ workspaceSlug: slug, templateId: f.template.id });
+    const started = await startSessionAction({ workspaceSlug: slug, templateId: f.template.id });
     expect(started).toMatchObject({ ok: true, data: { sessionNumber: 1, resumed: false } });
     const sessionId = started.ok ? started.data.sessionId : "";
     const { proposalId } = await recordProposal({ workspaceId: f.workspace.id, sessionId, input: { directives: "Help with tickets.\n- Ask for a due date.", rationale: "Due dates", confidence: 0.9 } });
 
     actAs(f.members.viewer!);
-    expect(await approveProposal({ workspaceSlug: slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 403 } });
-    expect(await rejectProposal({ workspaceSlug: slug, proposalId, reason: "Not for me" })).toMatchObject({ ok: false, error: { status: 403 } });
-    expect(await abandonSession({ workspaceSlug: slug, sessionId })).toMatchObject({ ok: false, error: { status: 403 } });
-    expect(await finishSession({ workspaceSlug: slug, sessionId, rating: 0.5 })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await approveProposalAction({ workspaceSlug: slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await rejectProposalAction({ workspaceSlug: slug, proposalId, reason: "Not for me" })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await abandonSessionAction({ workspaceSlug: slug, sessionId })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await finishSessionAction({ workspaceSlug: slug, sessionId, rating: 0.5 })).toMatchObject({ ok: false, error: { status: 403 } });
     const viewerChat = await post(slug, f.template.id, { sessionId, message: message("hello") });
     expect(viewerChat.status).toBe(403);
     expect(await db.evolutionMessage.count({ where: { sessionId } })).toBe(0);
 
     actAs(f.members.member!);
-    const approved = await approveProposal({ workspaceSlug: slug, proposalId, rating: 0.75 });
+    const approved = await approveProposalAction({ workspaceSlug: slug, proposalId, rating: 0.75 });
     expect(approved).toMatchObject({ ok: true, data: { version: { number: 2 }, session: { status: "completed" } } });
     // Deciding twice is a conflict with a message, not a 500.
-    expect(await rejectProposal({ workspaceSlug: slug, proposalId, reason: "Changed my mind" })).toMatchObject({ ok: false, error: { status: 409, message: "This proposal was already approved." } });
+    expect(await rejectProposalAction({ workspaceSlug: slug, proposalId, reason: "Changed my mind" })).toMatchObject({ ok: false, error: { status: 409, message: "This proposal was already approved." } });
   });
 
   it("answers bad input with 400 and a message, outsiders with 404, signed-out callers with 401", async () => {
@@ -66,34 +69,34 @@ describe("one-on-one access", () => {
     const { proposalId } = await recordProposal({ workspaceId: f.workspace.id, sessionId: session.id, input: { directives: "Help with tickets.\n- Be brief.", rationale: "Brief", confidence: 0.9 } });
 
     actAs(f.owner);
-    expect(await approveProposal({ workspaceSlug: slug, proposalId, rating: 1.5 })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { rating: ["Ratings go from 0 to 1."] } } });
-    expect(await rejectProposal({ workspaceSlug: slug, proposalId, reason: " " })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { reason: [expect.stringContaining("Say why")] } } });
+    expect(await approveProposalAction({ workspaceSlug: slug, proposalId, rating: 1.5 })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { rating: ["Ratings go from 0 to 1."] } } });
+    expect(await rejectProposalAction({ workspaceSlug: slug, proposalId, reason: " " })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { reason: [expect.stringContaining("Say why")] } } });
     expect((await post(slug, f.template.id, "{not json")).status).toBe(400);
     const tooLong = await post(slug, f.template.id, { sessionId: session.id, message: message("x".repeat(4_001)) });
     expect(tooLong.status).toBe(400);
     expect(await tooLong.json()).toMatchObject({ error: { fieldErrors: { "message.parts.0.text": ["Keep messages under 4,000 characters."] } } });
     expect((await post(slug, f.template.id, { sessionId: session.id, message: { role: "assistant", parts: [{ type: "text", text: "I am the model" }] } })).status).toBe(400);
     // The wrong template in the path, or a session id that is not this workspace's: 404.
-    const other = await createTemplate({ scope: f.scope, name: `Other ${uid()}`, directives: "Other." });
+    const other = await createTemplateWithImprover({ scope: f.scope, name: `Other ${uid()}`, directives: "Other." });
     expect((await post(slug, other.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
     expect((await post("Not A Slug!", f.template.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
 
     const outsider = await createWorkspace();
     actAs(outsider.owner);
-    expect(await approveProposal({ workspaceSlug: slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await approveProposalAction({ workspaceSlug: slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 404 } });
     expect((await post(slug, f.template.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
     // An outsider's own workspace does not reach this proposal either.
-    expect(await approveProposal({ workspaceSlug: outsider.workspace.slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await approveProposalAction({ workspaceSlug: outsider.workspace.slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 404 } });
 
     actAs(null);
-    expect(await startSession({ workspaceSlug: slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(await startSessionAction({ workspaceSlug: slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 401 } });
     expect((await post(slug, f.template.id, { sessionId: session.id, message: message("hi") })).status).toBe(401);
     expect(await db.templateVersion.count({ where: { templateId: f.template.id } })).toBe(1);
   });
 
   it("notes view: filters by kind and session number, searches words, stays in its template", async () => {
     const f = await fixture();
-    const other = await createTemplate({ scope: f.scope, name: `Other ${uid()}`, directives: "Other." });
+    const other = await createTemplateWithImprover({ scope: f.scope, name: `Other ${uid()}`, directives: "Other." });
     const s1 = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: f.template.id, sessionNumber: 1, status: "completed" } });
     const s2 = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: f.template.id, sessionNumber: 2 } });
     const so = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: other.id, sessionNumber: 1 } });

@@ -6,7 +6,7 @@ import type { Verdict } from "@/generated/prisma/client";
 import { assembleImproverContext } from "@/features/one-on-one/server/context";
 import { loadImproverContextData } from "@/features/one-on-one/server/context-data";
 import { getDecisionHistory } from "@/features/one-on-one/server/decision-history";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { setTemplateHead } from "@/features/templates/server/set-template-head";
 import { db } from "@/server/db";
@@ -23,7 +23,7 @@ const hour = (i: number) => new Date(at("06-01T00:00:00").getTime() + i * 3_600_
 async function templateWithAgents(label: string, agentCount: number) {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `${label} ${uid()}`, directives: `${label} v1 directives` });
+  const template = await createTemplateWithImprover({ scope, name: `${label} ${uid()}`, directives: `${label} v1 directives` });
   const agents = [];
   for (let i = 0; i < agentCount; i++) agents.push(await createAgent({ scope, templateId: template.id, displayName: `${label} agent ${i}` }));
   return { scope, template, agents };
@@ -93,7 +93,7 @@ async function fixture() {
   await decision(scope, a3, "propose_checklist_items", "rejected", "06-18T13:00:00", "Future reason");
 
   // Another template in the same workspace and one in another workspace: newer rows of every kind.
-  const sibling = await createTemplate({ scope, name: `Sibling ${uid()}`, directives: "Sibling directives" });
+  const sibling = await createTemplateWithImprover({ scope, name: `Sibling ${uid()}`, directives: "Sibling directives" });
   const siblingAgent = await createAgent({ scope, templateId: sibling.id, displayName: "Sibling agent" });
   const foreign = await templateWithAgents("Foreign", 1);
   for (const [s, agent, templateId] of [[scope, siblingAgent, sibling.id], [foreign.scope, foreign.agents[0], foreign.template.id]] as const) {

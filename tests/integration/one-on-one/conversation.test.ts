@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { rejectionMessage } from "@/ai/prompts/improver";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { streamImproverReply, loadTranscript } from "@/features/one-on-one/server/chat";
-import { approveProposal, rejectProposal, recordProposal } from "@/features/one-on-one/server/proposals";
+import { approveProposal, rejectProposal, recordProposal } from "@/features/one-on-one/server";
 import { listProposals } from "@/features/one-on-one/server/queries";
-import { abandonSession, finishSession, startSession } from "@/features/one-on-one/server/sessions";
+import { abandonSession, finishSession, startSession } from "@/features/one-on-one/server";
 import { improverTools } from "@/features/one-on-one/server/tools";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { setTemplateHead } from "@/features/templates/server/set-template-head";
 import { db } from "@/server/db";
@@ -22,7 +22,7 @@ const BASE = "You triage support tickets.\n- Classify the product area.\n- Set a
 async function fixture() {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Triage ${uid()}`, directives: BASE });
+  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: BASE });
   const agents = [];
   for (let i = 0; i < 3; i++) agents.push(await createAgent({ scope, templateId: template.id, displayName: `Agent ${i}` }));
   // Feedback for the session to classify: rejected decisions from three agents (a pattern).

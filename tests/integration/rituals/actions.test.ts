@@ -1,15 +1,15 @@
 import { TZDate } from "@date-fns/tz";
 import { describe, expect, it } from "vitest";
-import { runRitualNow } from "@/features/rituals/actions/run-ritual-now";
-import { setImproverLifecycle } from "@/features/rituals/actions/set-improver-lifecycle";
-import { updateTemplateSchedule } from "@/features/rituals/actions/update-template-schedule";
-import { updateWorkspaceSchedule } from "@/features/rituals/actions/update-workspace-schedule";
+import { runRitualNowAction } from "@/features/rituals/actions/run-ritual-now";
+import { setImproverLifecycleAction } from "@/features/rituals/actions/set-improver-lifecycle";
+import { updateTemplateScheduleAction } from "@/features/rituals/actions/update-template-schedule";
+import { updateWorkspaceScheduleAction } from "@/features/rituals/actions/update-workspace-schedule";
 import { ensureWorkspaceImprovers, getImproverOf } from "@/features/rituals/server/improvers";
 import { getRitualReview, getScheduleOverview, getTemplateRitualPanel } from "@/features/rituals/server/queries";
-import { advanceRitual, beginRitual } from "@/features/rituals/server/ritual";
+import { advanceRitual, beginRitual } from "@/features/rituals/server";
 import { createAgent } from "@/features/agents/server/create-agent";
-import { startSession } from "@/features/one-on-one/server/sessions";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { startSession } from "@/features/one-on-one/server";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
@@ -26,7 +26,7 @@ import { classifier, scriptedImprover } from "./jobs-fixture";
 async function fixture() {
   const { workspace, owner, members } = await createWorkspace({ roles: ["admin", "member", "viewer"] });
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Triage ${uid()}`, directives: "You triage support tickets." });
+  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: "You triage support tickets." });
   const improver = (await getImproverOf(workspace.id, template.id))!;
   const meta = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: workspace.id, kind: "metaImprover" } });
   const level1 = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: workspace.id, kind: "templateImprover" } });
@@ -53,7 +53,7 @@ const localOf = (date: Date, tz: string) => {
 
 const wakeOf = async (agentId: string) => (await db.agentState.findUniqueOrThrow({ where: { agentId } })).scheduledWakeAt!;
 
-describe("runRitualNow", () => {
+describe("runRitualNowAction", () => {
   const newExecutor = executorsForThisFile();
 
   /** A ritual function of this file on a local executor, which the action's event is delivered to; drain() runs it. */
@@ -71,17 +71,17 @@ describe("runRitualNow", () => {
     const { executor, runsOf } = await ritualExecutor();
 
     actAs(f.viewer);
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 403 } });
     actAs(f.outsider);
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
     actAs(null);
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 401 } });
     expect(await runsOf(f.improver.id)).toEqual([]);
 
     actAs(f.member);
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: "" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { templateId: [expect.any(String)] } } });
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: "no-such-template" })).toMatchObject({ ok: false, error: { status: 404 } });
-    const started = await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: "" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { templateId: [expect.any(String)] } } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: "no-such-template" })).toMatchObject({ ok: false, error: { status: 404 } });
+    const started = await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id });
     expect(started).toEqual({ ok: true, data: { started: true, improverAgentId: f.improver.id } });
     const runs = await runsOf(f.improver.id);
     expect(runs).toEqual([expect.objectContaining({ status: "queued", concurrencyKey: f.improver.id, event: expect.objectContaining({ data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }) })]);
@@ -89,7 +89,7 @@ describe("runRitualNow", () => {
     // A second click before the ritual opened is a second run; single-flight per improver, it
     // finds the ritual the first one opened and leaves it to it: one ritual, not two.
     actAs(f.owner);
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: true, data: { started: true } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: true, data: { started: true } });
     expect(await runsOf(f.improver.id)).toHaveLength(2);
     await executor.drain();
     const session = await db.evolutionSession.findFirstOrThrow({ where: { templateId: f.template.id, origin: "ritual" } });
@@ -105,11 +105,11 @@ describe("runRitualNow", () => {
     const f = await fixture();
     const { runsOf } = await ritualExecutor();
     actAs(f.member);
-    const refused = await runRitualNow({ workspaceSlug: f.slug, templateId: f.meta.id });
+    const refused = await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.meta.id });
     expect(refused).toMatchObject({ ok: false, error: { status: 403, message: expect.stringContaining("improved by people only") } });
     expect(await db.agent.count({ where: { targetTemplateId: f.meta.id } })).toBe(0);
 
-    const level1 = await runRitualNow({ workspaceSlug: f.slug, templateId: f.level1.id });
+    const level1 = await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.level1.id });
     expect(level1).toMatchObject({ ok: true, data: { started: true } });
     const metaImprover = await db.agent.findFirstOrThrow({ where: { workspaceId: f.workspace.id, kind: "metaImprover", targetTemplateId: f.level1.id } });
     expect(await runsOf(metaImprover.id)).toHaveLength(1);
@@ -117,7 +117,7 @@ describe("runRitualNow", () => {
     // The outsider's own workspace does not reach this template either.
     const other = await createWorkspace();
     actAs(other.owner);
-    expect(await runRitualNow({ workspaceSlug: other.workspace.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await runRitualNowAction({ workspaceSlug: other.workspace.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
   });
 
   it("returns the ritual already under way; an open one-on-one or a paused improver is a conflict", async () => {
@@ -125,70 +125,70 @@ describe("runRitualNow", () => {
     const { runsOf } = await ritualExecutor();
     actAs(f.member);
     const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 409, message: expect.stringContaining(`One-on-one #${session.sessionNumber} is open`) } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 409, message: expect.stringContaining(`One-on-one #${session.sessionNumber} is open`) } });
     await db.evolutionSession.update({ where: { id: session.id }, data: { status: "abandoned" } });
 
     await db.agent.update({ where: { id: f.improver.id }, data: { lifecycle: "dormant" } });
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 409, message: expect.stringContaining("paused") } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 409, message: expect.stringContaining("paused") } });
     await db.agent.update({ where: { id: f.improver.id }, data: { lifecycle: "active" } });
 
     const begun = await beginRitual({ workspaceId: f.workspace.id, improverAgentId: f.improver.id });
-    expect(await runRitualNow({ workspaceSlug: f.slug, templateId: f.template.id })).toEqual({ ok: true, data: { started: false, sessionId: begun.sessionId } });
+    expect(await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id })).toEqual({ ok: true, data: { started: false, sessionId: begun.sessionId } });
     expect(await runsOf(f.improver.id)).toEqual([]);
   });
 });
 
-describe("setImproverLifecycle", () => {
+describe("setImproverLifecycleAction", () => {
   it("admins pause and resume; members and viewers 403, outsiders 404, bad input 400; resuming moves a missed wake forward", async () => {
     const f = await fixture();
     for (const user of [f.member, f.viewer]) {
       actAs(user);
-      expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 403 } });
+      expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 403 } });
     }
     actAs(f.outsider);
-    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 404 } });
     actAs(f.admin);
-    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "destroyed" as "dormant" })).toMatchObject({
+    expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "destroyed" as "dormant" })).toMatchObject({
       ok: false,
       error: { status: 400, fieldErrors: { lifecycle: ["Choose active or dormant."] } },
     });
     expect((await db.agent.findUniqueOrThrow({ where: { id: f.improver.id } })).lifecycle).toBe("active");
 
-    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: true, data: { lifecycle: "dormant" } });
+    expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: true, data: { lifecycle: "dormant" } });
     expect((await db.agent.findUniqueOrThrow({ where: { id: f.improver.id } })).lifecycle).toBe("dormant");
     expect(await getTemplateRitualPanel(f.workspace.id, f.template.id)).toMatchObject({ capped: false, nextRitualAt: null, improver: { lifecycle: "dormant" } });
 
     // While paused the wake passed: resuming schedules the next slot instead of running at once.
     await db.agentState.update({ where: { agentId: f.improver.id }, data: { scheduledWakeAt: new Date(Date.now() - 3 * 24 * 3_600_000) } });
     actAs(f.owner);
-    const resumed = await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "active" });
+    const resumed = await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "active" });
     expect(resumed).toMatchObject({ ok: true, data: { lifecycle: "active" } });
     expect((await db.agent.findUniqueOrThrow({ where: { id: f.improver.id } })).lifecycle).toBe("active");
     const wake = await wakeOf(f.improver.id);
     expect(wake.getTime()).toBeGreaterThan(Date.now());
     expect(localOf(wake, "UTC")).toMatchObject({ weekday: 1, hour: 9, minutes: 0 });
 
-    expect(await setImproverLifecycle({ workspaceSlug: f.slug, templateId: f.meta.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.meta.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 403 } });
   });
 });
 
-describe("updateWorkspaceSchedule", () => {
+describe("updateWorkspaceScheduleAction", () => {
   it("admins only; an unknown time zone or an hour out of range is a 400 with field messages", async () => {
     const f = await fixture();
     const input = { workspaceSlug: f.slug, weekday: 3, hour: 14, timezone: "Europe/Berlin" };
     for (const user of [f.member, f.viewer]) {
       actAs(user);
-      expect(await updateWorkspaceSchedule(input)).toMatchObject({ ok: false, error: { status: 403 } });
+      expect(await updateWorkspaceScheduleAction(input)).toMatchObject({ ok: false, error: { status: 403 } });
     }
     actAs(f.outsider);
-    expect(await updateWorkspaceSchedule(input)).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await updateWorkspaceScheduleAction(input)).toMatchObject({ ok: false, error: { status: 404 } });
 
     actAs(f.admin);
-    expect(await updateWorkspaceSchedule({ ...input, timezone: "Mars/Olympus" })).toMatchObject({
+    expect(await updateWorkspaceScheduleAction({ ...input, timezone: "Mars/Olympus" })).toMatchObject({
       ok: false,
       error: { status: 400, fieldErrors: { timezone: ["Unknown time zone: use an IANA name such as Europe/Berlin."] } },
     });
-    expect(await updateWorkspaceSchedule({ ...input, hour: 24, weekday: 7 })).toMatchObject({
+    expect(await updateWorkspaceScheduleAction({ ...input, hour: 24, weekday: 7 })).toMatchObject({
       ok: false,
       error: { status: 400, fieldErrors: { hour: ["Hours go from 0 to 23."], weekday: ["Choose a weekday between Sunday and Saturday."] } },
     });
@@ -197,16 +197,16 @@ describe("updateWorkspaceSchedule", () => {
 
   it("recomputes the wakes of the improvers that follow it: weekly for level 1, monthly for the meta-improver; a template's own schedule stays", async () => {
     const f = await fixture();
-    const own = await createTemplate({ scope: f.scope, name: `Own ${uid()}`, directives: "Own schedule." });
+    const own = await createTemplateWithImprover({ scope: f.scope, name: `Own ${uid()}`, directives: "Own schedule." });
     const ownImprover = (await getImproverOf(f.workspace.id, own.id))!;
     actAs(f.admin);
-    expect(await updateTemplateSchedule({ workspaceSlug: f.slug, templateId: own.id, weekday: 5, hour: 7, timezone: "Asia/Tokyo" })).toMatchObject({ ok: true });
+    expect(await updateTemplateScheduleAction({ workspaceSlug: f.slug, templateId: own.id, weekday: 5, hour: 7, timezone: "Asia/Tokyo" })).toMatchObject({ ok: true });
     const ownWake = await wakeOf(ownImprover.id);
     await ensureWorkspaceImprovers(f.workspace.id); // the meta-improver, as the hourly check creates it
     const metaImprover = await db.agent.findFirstOrThrow({ where: { workspaceId: f.workspace.id, kind: "metaImprover" } });
 
     const before = Date.now();
-    const saved = await updateWorkspaceSchedule({ workspaceSlug: f.slug, weekday: 3, hour: 14, timezone: "America/New_York" });
+    const saved = await updateWorkspaceScheduleAction({ workspaceSlug: f.slug, weekday: 3, hour: 14, timezone: "America/New_York" });
     expect(saved).toMatchObject({ ok: true, data: { schedule: { weekday: 3, hour: 14, timezone: "America/New_York" }, rescheduled: 2 } });
     expect(await db.workspace.findUniqueOrThrow({ where: { id: f.workspace.id } })).toMatchObject({ ritualWeekday: 3, ritualHour: 14, ritualTimezone: "America/New_York" });
 
@@ -230,31 +230,31 @@ describe("updateWorkspaceSchedule", () => {
   });
 });
 
-describe("updateTemplateSchedule", () => {
+describe("updateTemplateScheduleAction", () => {
   it("admins set a template's own schedule (fields may inherit) and reset it; the improver's wake follows; level 2 refused", async () => {
     const f = await fixture();
     const input = { workspaceSlug: f.slug, templateId: f.template.id, weekday: 5, hour: 16, timezone: "Asia/Tokyo" };
     for (const user of [f.member, f.viewer]) {
       actAs(user);
-      expect(await updateTemplateSchedule(input)).toMatchObject({ ok: false, error: { status: 403 } });
+      expect(await updateTemplateScheduleAction(input)).toMatchObject({ ok: false, error: { status: 403 } });
     }
     actAs(f.outsider);
-    expect(await updateTemplateSchedule(input)).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await updateTemplateScheduleAction(input)).toMatchObject({ ok: false, error: { status: 404 } });
 
     actAs(f.admin);
-    expect(await updateTemplateSchedule({ ...input, timezone: "Mars/Olympus" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { timezone: ["Unknown time zone: use an IANA name such as Europe/Berlin."] } } });
-    expect(await updateTemplateSchedule({ ...input, templateId: f.meta.id })).toMatchObject({ ok: false, error: { status: 403, message: expect.stringContaining("people only") } });
+    expect(await updateTemplateScheduleAction({ ...input, timezone: "Mars/Olympus" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { timezone: ["Unknown time zone: use an IANA name such as Europe/Berlin."] } } });
+    expect(await updateTemplateScheduleAction({ ...input, templateId: f.meta.id })).toMatchObject({ ok: false, error: { status: 403, message: expect.stringContaining("people only") } });
 
-    expect(await updateTemplateSchedule(input)).toMatchObject({ ok: true, data: { schedule: { weekday: 5, hour: 16, timezone: "Asia/Tokyo" } } });
+    expect(await updateTemplateScheduleAction(input)).toMatchObject({ ok: true, data: { schedule: { weekday: 5, hour: 16, timezone: "Asia/Tokyo" } } });
     expect(localOf(await wakeOf(f.improver.id), "Asia/Tokyo")).toMatchObject({ weekday: 5, hour: 16 });
 
     // Only the weekday of its own: hour and zone come from the workspace (Monday 09:00 UTC by default).
-    expect(await updateTemplateSchedule({ ...input, hour: null, timezone: null })).toMatchObject({ ok: true, data: { schedule: { weekday: 5, hour: 9, timezone: "UTC" } } });
+    expect(await updateTemplateScheduleAction({ ...input, hour: null, timezone: null })).toMatchObject({ ok: true, data: { schedule: { weekday: 5, hour: 9, timezone: "UTC" } } });
     expect(localOf(await wakeOf(f.improver.id), "UTC")).toMatchObject({ weekday: 5, hour: 9 });
     const panel = await getTemplateRitualPanel(f.workspace.id, f.template.id);
     expect(panel).toMatchObject({ capped: false, override: { weekday: 5, hour: null, timezone: null }, schedule: { weekday: 5, hour: 9, timezone: "UTC" }, cadence: "weekly" });
 
-    expect(await updateTemplateSchedule({ ...input, weekday: null, hour: null, timezone: null })).toMatchObject({ ok: true, data: { schedule: { weekday: 1, hour: 9, timezone: "UTC" } } });
+    expect(await updateTemplateScheduleAction({ ...input, weekday: null, hour: null, timezone: null })).toMatchObject({ ok: true, data: { schedule: { weekday: 1, hour: 9, timezone: "UTC" } } });
     expect(localOf(await wakeOf(f.improver.id), "UTC")).toMatchObject({ weekday: 1, hour: 9 });
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { recordProposal } from "@/features/one-on-one/server/proposals";
-import { startSession } from "@/features/one-on-one/server/sessions";
+import { recordProposal } from "@/features/one-on-one/server";
+import { startSession } from "@/features/one-on-one/server";
 import { ensureImproverFor, ensureWorkspaceImprovers, getImproverOf } from "@/features/rituals/server/improvers";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
@@ -14,7 +14,7 @@ import { createWorkspace, uid } from "../../factories";
 async function fixture() {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Triage ${uid()}`, directives: "Triage tickets." });
+  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: "Triage tickets." });
   return { workspace, owner, scope, template };
 }
 
@@ -34,7 +34,7 @@ describe("improvers and the depth policy", () => {
     const level1 = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: f.workspace.id, level: 1 } });
     expect(await getImproverOf(f.workspace.id, level1.id)).toMatchObject({ kind: "metaImprover", state: { slots: expect.objectContaining({ recursionDepth: 2 }) } });
     // A second task template shares the workspace's improver templates.
-    await createTemplate({ scope: f.scope, name: `Release ${uid()}`, directives: "Write notes." });
+    await createTemplateWithImprover({ scope: f.scope, name: `Release ${uid()}`, directives: "Write notes." });
     expect(await db.agentTemplate.count({ where: { workspaceId: f.workspace.id, level: { gt: 0 } } })).toBe(2);
     expect(await db.agent.count({ where: { workspaceId: f.workspace.id, kind: "templateImprover" } })).toBe(2);
   });
@@ -57,7 +57,7 @@ describe("improvers and the depth policy", () => {
   it("concurrent template creation still gives one improver template per level", async () => {
     const { workspace, owner } = await createWorkspace();
     const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    await Promise.all([1, 2, 3].map((i) => createTemplate({ scope, name: `T${i} ${uid()}`, directives: "Do it." })));
+    await Promise.all([1, 2, 3].map((i) => createTemplateWithImprover({ scope, name: `T${i} ${uid()}`, directives: "Do it." })));
     expect(await db.agentTemplate.count({ where: { workspaceId: workspace.id, level: 1 } })).toBe(1);
     expect(await db.agentTemplate.count({ where: { workspaceId: workspace.id, level: 2 } })).toBe(1);
     expect(await db.agent.count({ where: { workspaceId: workspace.id, kind: "templateImprover" } })).toBe(3);

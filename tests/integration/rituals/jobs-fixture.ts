@@ -2,7 +2,7 @@ import type { MockLanguageModelV3 } from "ai/test";
 import { builtinModel } from "@/ai/builtin";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { getImproverOf } from "@/features/rituals/server/improvers";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 import { createWorkspace, uid } from "../../factories";
@@ -16,7 +16,7 @@ export const BASE = "You triage support tickets.\n- Classify the product area.\n
 export async function ritualFixture({ feedback = 3 }: { feedback?: number } = {}) {
   const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({ scope, name: `Triage ${uid()}`, directives: BASE });
+  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: BASE });
   const improver = await getImproverOf(workspace.id, template.id);
   if (!improver) throw new Error("createTemplate did not create the improver");
   for (let i = 0; i < feedback; i++) {

@@ -3,11 +3,11 @@ import type { LanguageModel } from "ai";
 import type { Context } from "inngest";
 import { describe, expect, it, vi, type Mock } from "vitest";
 import { builtinModel } from "@/ai/builtin";
-import { approveProposal, rejectProposal } from "@/features/one-on-one/server/proposals";
+import { approveProposal, rejectProposal } from "@/features/one-on-one/server";
 import { UNRESUMED_AFTER_MS } from "@/features/rituals/server/hourly-check";
 import { ensureWorkspaceImprovers, getImproverOf } from "@/features/rituals/server/improvers";
 import { notifyRitual } from "@/features/rituals/server/notify-ritual";
-import type { Notifier } from "@/features/rituals/server/ritual";
+import type { Notifier } from "@/features/rituals/server";
 import { ritualDecided, ritualWakeRequested } from "@/inngest/events";
 import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
 import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON } from "@/inngest/functions/ritual-hourly-check";
@@ -200,7 +200,7 @@ describe.each(["inngest", "local"] as const)("improver-ritual, written once, on 
 
   it("a second scheduled wake while the ritual is open changes nothing; a resume wake adopts and finishes it", async () => {
     const f = await ritualFixture();
-    const ritual = await import("@/features/rituals/server/ritual");
+    const ritual = await import("@/features/rituals/server");
     const begun = await ritual.beginRitual({ workspaceId: f.workspace.id, improverAgentId: f.improver.id });
     const idle = scriptedImprover();
     expect((await driver.run(f, { improver: idle })).result).toEqual({ sessionId: begun.sessionId, started: false });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { agentWakeRequested } from "@/inngest/events";
 import { createTaskAgentWakeFunction } from "@/inngest/functions/task-agent-wake";
 import { GET } from "@/app/api/workspaces/[slug]/agents/[id]/live/route";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
 import { createWorkspace, uid } from "../../factories";
@@ -17,7 +17,7 @@ describe("live run status route", () => {
   it("shows a member the running phase; outsiders get 404, signed-out 401, junk ids 404", async () => {
     const { workspace, owner, members } = await createWorkspace({ roles: ["viewer"] });
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplate({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
+    const template = await createTemplateWithImprover({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
     const { agent } = await createTask({ scope, title: "Watch me run", templateId: template.id });
     const run = await db.wakeRun.create({
       data: { workspaceId: workspace.id, agentId: agent!.id, templateId: template.id, templateVersionId: template.headVersionId, reason: "manual", status: "running", phase: "evaluating", phaseIteration: 2 },
@@ -43,7 +43,7 @@ describe("live run status route", () => {
   it("names a run that started and finished between two polls, so the page knows its data is stale", async () => {
     const { workspace, owner } = await createWorkspace();
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplate({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
+    const template = await createTemplateWithImprover({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
     const { agent } = await createTask({ scope, title: "Quick one", templateId: template.id });
     actAs(owner);
     const before = await (await call(workspace.slug, agent!.id)).json();
@@ -58,7 +58,7 @@ describe("live run status route", () => {
   it("shows a wake asked for but not started yet (the debounce) as queued, until it has run", async () => {
     const { workspace, owner } = await createWorkspace();
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplate({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
+    const template = await createTemplateWithImprover({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
     const { agent } = await createTask({ scope, title: "Run me", templateId: template.id });
     const clock = testClock(Date.now());
     const woke: string[] = [];

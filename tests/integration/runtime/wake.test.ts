@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
@@ -19,7 +19,7 @@ const refineConfig = {
 async function setup(options: { gates?: boolean } = {}) {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplate({
+  const template = await createTemplateWithImprover({
     scope,
     name: `Wake ${uid()}`,
     directives: "Help people finish their tasks. Propose concrete next steps.",

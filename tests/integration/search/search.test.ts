@@ -4,7 +4,7 @@ import { recordObservation, writeReport } from "@/features/agents/server/record-
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/search/markers";
 import { SearchInput } from "@/features/search/schemas";
 import { searchMessages } from "@/features/search/server/search-messages";
-import { createTemplate } from "@/features/templates/server/create-template";
+import { createTemplateWithImprover } from "@/features/rituals/server";
 import type { Scope } from "@/server/scope";
 import { createWorkspace, uid } from "../../factories";
 
@@ -13,8 +13,8 @@ const day = 86_400_000;
 async function setup() {
   const { workspace, owner } = await createWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const triage = await createTemplate({ scope, name: `Triage ${uid()}`, directives: "Sort the tickets well." });
-  const notes = await createTemplate({ scope, name: `Notes ${uid()}`, directives: "Write release notes well." });
+  const triage = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: "Sort the tickets well." });
+  const notes = await createTemplateWithImprover({ scope, name: `Notes ${uid()}`, directives: "Write release notes well." });
   const a = await createAgent({ scope, templateId: triage.id, displayName: "Triage A" });
   const b = await createAgent({ scope, templateId: notes.id, displayName: "Notes B" });
   const now = Date.now();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { inviteMember } from "@/features/workspaces/actions/invite-member";
-import { changeMemberRole } from "@/features/workspaces/actions/change-member-role";
+import { inviteMemberAction } from "@/features/workspaces/actions/invite-member";
+import { changeMemberRoleAction } from "@/features/workspaces/actions/change-member-role";
 import { db } from "@/server/db";
 import { createUser, createWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
@@ -10,18 +10,18 @@ describe("workspace action client", () => {
   it("answers 400 with per-field messages for bad input, before anything else", async () => {
     const { workspace, owner } = await createWorkspace();
     actAs(owner);
-    const res = await inviteMember({ workspaceSlug: workspace.slug, email: "not-an-email", role: "member" });
+    const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: "not-an-email", role: "member" });
     expect(res).toMatchObject({ ok: false, error: { status: 400, code: "BAD_REQUEST" } });
     expect(!res.ok && res.error.fieldErrors?.email?.[0]).toBe("Enter a valid email address.");
 
-    const badRole = await inviteMember({ workspaceSlug: workspace.slug, email: "a@example.test", role: "superuser" as never });
+    const badRole = await inviteMemberAction({ workspaceSlug: workspace.slug, email: "a@example.test", role: "superuser" as never });
     expect(!badRole.ok && badRole.error.fieldErrors?.role).toBeTruthy();
   });
 
   it("answers 401 when signed out", async () => {
     const { workspace } = await createWorkspace();
     actAs(null);
-    const res = await inviteMember({ workspaceSlug: workspace.slug, email: `x-${uid()}@example.test`, role: "member" });
+    const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: `x-${uid()}@example.test`, role: "member" });
     expect(res).toMatchObject({ ok: false, error: { status: 401 } });
   });
 
@@ -30,9 +30,9 @@ describe("workspace action client", () => {
     const outsider = await createWorkspace();
     actAs(outsider.owner);
     const email = `x-${uid()}@example.test`;
-    const res = await inviteMember({ workspaceSlug: workspace.slug, email, role: "member" });
+    const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email, role: "member" });
     expect(res).toMatchObject({ ok: false, error: { status: 404, message: "Workspace not found." } });
-    const missing = await inviteMember({ workspaceSlug: `nope-${uid()}`, email, role: "member" });
+    const missing = await inviteMemberAction({ workspaceSlug: `nope-${uid()}`, email, role: "member" });
     expect(missing).toEqual(res);
     expect(await db.invitation.count({ where: { email } })).toBe(0);
   });
@@ -42,7 +42,7 @@ describe("workspace action client", () => {
     for (const role of ["viewer", "member"] as const) {
       actAs(members[role]);
       const email = `x-${uid()}@example.test`;
-      const res = await inviteMember({ workspaceSlug: workspace.slug, email, role: "viewer" });
+      const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email, role: "viewer" });
       expect(res).toMatchObject({ ok: false, error: { status: 403, code: "FORBIDDEN" } });
       expect(await db.invitation.count({ where: { email } })).toBe(0);
     }
@@ -52,7 +52,7 @@ describe("workspace action client", () => {
     const { workspace, members } = await createWorkspace({ roles: ["admin"] });
     actAs(members.admin);
     const email = `New-${uid()}@Example.test`;
-    const res = await inviteMember({ workspaceSlug: workspace.slug, email, role: "member" });
+    const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email, role: "member" });
     if (!res.ok) throw new Error(res.error.message);
     const invitation = await db.invitation.findFirstOrThrow({ where: { workspaceId: workspace.id, email: email.toLowerCase() } });
     expect(invitation.role).toBe("member");
@@ -60,14 +60,14 @@ describe("workspace action client", () => {
     const mail = await db.emailMessage.findFirstOrThrow({ where: { to: email.toLowerCase(), kind: "invitation" } });
     expect(mail.text).toContain(res.data.inviteUrl);
 
-    const owner = await inviteMember({ workspaceSlug: workspace.slug, email: `o-${uid()}@example.test`, role: "owner" });
+    const owner = await inviteMemberAction({ workspaceSlug: workspace.slug, email: `o-${uid()}@example.test`, role: "owner" });
     expect(owner).toMatchObject({ ok: false, error: { status: 403 } });
   });
 
   it("refuses to invite an existing member (409)", async () => {
     const { workspace, owner, members } = await createWorkspace({ roles: ["member"] });
     actAs(owner);
-    const res = await inviteMember({ workspaceSlug: workspace.slug, email: members.member.email, role: "viewer" });
+    const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: members.member.email, role: "viewer" });
     expect(res).toMatchObject({ ok: false, error: { status: 409 } });
   });
 
@@ -76,7 +76,7 @@ describe("workspace action client", () => {
     const b = await createWorkspace({ roles: ["member"] });
     const foreign = await db.membership.findFirstOrThrow({ where: { workspaceId: b.workspace.id, role: "member" } });
     actAs(a.owner);
-    const res = await changeMemberRole({ workspaceSlug: a.workspace.slug, membershipId: foreign.id, role: "admin" });
+    const res = await changeMemberRoleAction({ workspaceSlug: a.workspace.slug, membershipId: foreign.id, role: "admin" });
     expect(res).toMatchObject({ ok: false, error: { status: 404 } });
     expect((await db.membership.findUniqueOrThrow({ where: { id: foreign.id } })).role).toBe("member");
   });
@@ -84,7 +84,7 @@ describe("workspace action client", () => {
   it("an unknown user id in the session still gets nothing", async () => {
     const { workspace } = await createWorkspace();
     actAs({ id: "ghost", email: "ghost@example.test", name: null });
-    const res = await inviteMember({ workspaceSlug: workspace.slug, email: `x-${uid()}@example.test`, role: "member" });
+    const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: `x-${uid()}@example.test`, role: "member" });
     expect(res).toMatchObject({ ok: false, error: { status: 404 } });
   });
 

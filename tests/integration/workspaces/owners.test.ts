@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeMemberRole } from "@/features/workspaces/actions/change-member-role";
-import { removeMember } from "@/features/workspaces/actions/remove-member";
+import { changeMemberRoleAction } from "@/features/workspaces/actions/change-member-role";
+import { removeMemberAction } from "@/features/workspaces/actions/remove-member";
 import { ensureFirstWorkspace } from "@/features/workspaces/server/ensure-first-workspace";
 import { db } from "@/server/db";
 import { createUser, createWorkspace, membershipOf } from "../../factories";
@@ -11,11 +11,11 @@ describe("roles and the last owner", () => {
     const { workspace, owner } = await createWorkspace();
     const m = (await membershipOf(workspace.id, owner.id))!;
     actAs(owner);
-    expect(await changeMemberRole({ workspaceSlug: workspace.slug, membershipId: m.id, role: "admin" })).toMatchObject({
+    expect(await changeMemberRoleAction({ workspaceSlug: workspace.slug, membershipId: m.id, role: "admin" })).toMatchObject({
       ok: false,
       error: { status: 409, message: expect.stringMatching(/at least one owner/) },
     });
-    expect(await removeMember({ workspaceSlug: workspace.slug, membershipId: m.id })).toMatchObject({ ok: false, error: { status: 409 } });
+    expect(await removeMemberAction({ workspaceSlug: workspace.slug, membershipId: m.id })).toMatchObject({ ok: false, error: { status: 409 } });
     expect((await membershipOf(workspace.id, owner.id))?.role).toBe("owner");
   });
 
@@ -24,8 +24,8 @@ describe("roles and the last owner", () => {
     const admin = (await membershipOf(workspace.id, members.admin.id))!;
     const me = (await membershipOf(workspace.id, owner.id))!;
     actAs(owner);
-    expect((await changeMemberRole({ workspaceSlug: workspace.slug, membershipId: admin.id, role: "owner" })).ok).toBe(true);
-    expect((await changeMemberRole({ workspaceSlug: workspace.slug, membershipId: me.id, role: "member" })).ok).toBe(true);
+    expect((await changeMemberRoleAction({ workspaceSlug: workspace.slug, membershipId: admin.id, role: "owner" })).ok).toBe(true);
+    expect((await changeMemberRoleAction({ workspaceSlug: workspace.slug, membershipId: me.id, role: "member" })).ok).toBe(true);
     expect((await membershipOf(workspace.id, owner.id))?.role).toBe("member");
   });
 
@@ -38,8 +38,8 @@ describe("roles and the last owner", () => {
     // Both requests run as `owner` (role re-checked per call); each demotes a different owner.
     actAs(owner);
     const results = await Promise.all([
-      changeMemberRole({ workspaceSlug: workspace.slug, membershipId: a.id, role: "member" }),
-      changeMemberRole({ workspaceSlug: workspace.slug, membershipId: b.id, role: "member" }),
+      changeMemberRoleAction({ workspaceSlug: workspace.slug, membershipId: a.id, role: "member" }),
+      changeMemberRoleAction({ workspaceSlug: workspace.slug, membershipId: b.id, role: "member" }),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await db.membership.count({ where: { workspaceId: workspace.id, role: "owner" } })).toBe(1);
@@ -51,15 +51,15 @@ describe("roles and the last owner", () => {
     const member = (await membershipOf(workspace.id, members.member.id))!;
 
     actAs(members.admin);
-    expect(await changeMemberRole({ workspaceSlug: workspace.slug, membershipId: viewer.id, role: "member" })).toMatchObject({ ok: false, error: { status: 403 } });
-    expect(await removeMember({ workspaceSlug: workspace.slug, membershipId: viewer.id })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await changeMemberRoleAction({ workspaceSlug: workspace.slug, membershipId: viewer.id, role: "member" })).toMatchObject({ ok: false, error: { status: 403 } });
+    expect(await removeMemberAction({ workspaceSlug: workspace.slug, membershipId: viewer.id })).toMatchObject({ ok: false, error: { status: 403 } });
 
     actAs(members.member);
-    expect(await removeMember({ workspaceSlug: workspace.slug, membershipId: member.id })).toEqual({ ok: true, data: { membershipId: member.id, left: true } });
+    expect(await removeMemberAction({ workspaceSlug: workspace.slug, membershipId: member.id })).toEqual({ ok: true, data: { membershipId: member.id, left: true } });
     expect(await membershipOf(workspace.id, members.member.id)).toBeNull();
 
     actAs(owner);
-    expect((await removeMember({ workspaceSlug: workspace.slug, membershipId: viewer.id })).ok).toBe(true);
+    expect((await removeMemberAction({ workspaceSlug: workspace.slug, membershipId: viewer.id })).ok).toBe(true);
     expect(await membershipOf(workspace.id, members.viewer.id)).toBeNull();
   });
 });

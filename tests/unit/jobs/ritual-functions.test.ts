@@ -16,8 +16,7 @@ const domain = vi.hoisted(() => ({
   advanceRitual: vi.fn(),
   runHourlyCheck: vi.fn(),
 }));
-vi.mock("@/features/rituals/server/ritual", () => ({ beginRitual: domain.beginRitual, advanceRitual: domain.advanceRitual }));
-vi.mock("@/features/rituals/server/hourly-check", () => ({ runHourlyCheck: domain.runHourlyCheck }));
+vi.mock("@/features/rituals/server", () => ({ beginRitual: domain.beginRitual, advanceRitual: domain.advanceRitual, runHourlyCheck: domain.runHourlyCheck }));
 
 beforeEach(() => {
   for (const mock of Object.values(domain)) mock.mockReset();

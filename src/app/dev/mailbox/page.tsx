@@ -5,7 +5,7 @@ import { Logo } from "@/components/logo";
 import { Badge } from "@/components/ui/card";
 import { devMailboxEnabled } from "@/env";
 import { buttonClass } from "@/components/ui/button";
-import { linkify, listMailbox } from "@/features/mailbox/server/queries";
+import { linkify, listMailbox } from "@/features/mailbox/server";
 import { actionFromText } from "@/server/email-layout";
 
 export const metadata: Metadata = { title: "Development mailbox" };

@@ -3,11 +3,11 @@ import Link from "next/link";
 import { CenteredCard } from "@/components/centered-card";
 import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
-import { signOut } from "@/features/auth/actions/sign-out";
+import { signOutAction } from "@/features/auth/actions/sign-out";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { AcceptInvitationButton } from "@/features/workspaces/components/accept-invitation-button";
 import { roleLabels } from "@/features/workspaces/permissions";
-import { getInvitationPreview } from "@/features/workspaces/server/queries";
+import { getInvitationPreview } from "@/features/workspaces/server";
 import { getSessionUser } from "@/server/session";
 
 export const metadata: Metadata = { title: "Invitation" };
@@ -61,7 +61,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
           <Notice tone="error">
             You are signed in as {user.email}. This invitation is for {invitation.email}: sign out and sign in with that address.
           </Notice>
-          <form action={signOut}>
+          <form action={signOutAction}>
             <button type="submit" className={buttonClass("secondary", "md", "w-full")}>
               Sign out
             </button>

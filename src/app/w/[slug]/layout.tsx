@@ -2,13 +2,13 @@ import { BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDa
 import type { ReactNode } from "react";
 import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
-import { signOut } from "@/features/auth/actions/sign-out";
+import { signOutAction } from "@/features/auth/actions/sign-out";
 import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-switcher";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
-import { listMyWorkspaces } from "@/features/workspaces/server/queries";
-import { countPendingDecisions } from "@/features/decisions/server/queries";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { listMyWorkspaces } from "@/features/workspaces/server";
+import { countPendingDecisions } from "@/features/decisions/server";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
-import { countUnread } from "@/features/notifications/server/queries";
+import { countUnread } from "@/features/notifications/server";
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -75,7 +75,7 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           <p className="truncate px-2 text-xs text-zinc-500" data-testid="signed-in-as">
             {ctx.user.email}
           </p>
-          <form action={signOut}>
+          <form action={signOutAction}>
             <button type="submit" className="mt-1 flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100">
               <LogOut className="h-4 w-4" aria-hidden /> Sign out
             </button>

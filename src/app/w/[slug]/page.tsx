@@ -4,11 +4,11 @@ import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TemplateHealthTable } from "@/features/dashboards/components/template-health-table";
-import { getWorkspaceHealth } from "@/features/dashboards/server/queries";
-import { countPendingDecisions } from "@/features/decisions/server/queries";
+import { getWorkspaceHealth } from "@/features/dashboards/server";
+import { countPendingDecisions } from "@/features/decisions/server";
 import { can, roleLabels } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
-import { listMembers } from "@/features/workspaces/server/queries";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { listMembers } from "@/features/workspaces/server";
 
 export default async function WorkspaceDashboard({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;

@@ -1,12 +1,12 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { RateRunInput } from "../schemas";
-import { rateRun as rate } from "../server/rate-run";
+import { rateRun } from "../server/rate-run";
 
-export const rateRun = workspaceAction({ input: RateRunInput, permission: "runs.rate" }, async (input, ctx) => {
-  const result = await rate({ scope: scopeOf(ctx), ...input });
+export const rateRunAction = workspaceAction({ input: RateRunInput, permission: "runs.rate" }, async (input, ctx) => {
+  const result = await rateRun({ scope: scopeOf(ctx), ...input });
   revalidatePath(`/w/${ctx.workspace.slug}/agents`, "layout");
   return result;
 });

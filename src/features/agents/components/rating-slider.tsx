@@ -3,7 +3,7 @@ import { useId, useState, type InputHTMLAttributes } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
-import { rateRun } from "../actions/rate-run";
+import { rateRunAction } from "../actions/rate-run";
 
 const anchors = [
   { value: 0, label: "Needs work" },
@@ -37,7 +37,7 @@ export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { work
   const id = useId();
   const [value, setValue] = useState(initial ?? 0.5);
   const [saved, setSaved] = useState(initial);
-  const { run, pending, error } = useAction(rateRun);
+  const { run, pending, error } = useAction(rateRunAction);
   if (readOnly) {
     return <span className="text-sm text-zinc-600">{saved == null ? "Not rated" : `${saved.toFixed(2)} · ${anchorFor(saved)}`}</span>;
   }

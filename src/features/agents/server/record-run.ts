@@ -1,6 +1,6 @@
 import "server-only";
 import type { WakeReason, WakeRunStatus } from "@/generated/prisma/client";
-import { resolveActiveVersion } from "@/features/templates/server/resolve-active-version";
+import { resolveActiveVersion } from "@/features/templates/server";
 import { db, type Tx } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";

@@ -1,12 +1,12 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { RevokeApiKeyInput } from "../schemas";
-import { revokeApiKey as revoke } from "../server/revoke-api-key";
+import { revokeApiKey } from "../server/revoke-api-key";
 
-export const revokeApiKey = workspaceAction({ input: RevokeApiKeyInput, permission: "apiKeys.manage" }, async (input, ctx) => {
-  const result = await revoke({ scope: scopeOf(ctx), ...input });
+export const revokeApiKeyAction = workspaceAction({ input: RevokeApiKeyInput, permission: "apiKeys.manage" }, async (input, ctx) => {
+  const result = await revokeApiKey({ scope: scopeOf(ctx), ...input });
   revalidatePath(`/w/${ctx.workspace.slug}/settings/api-keys`);
   return result;
 });

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { createApiKey } from "../actions/create-api-key";
+import { createApiKeyAction } from "../actions/create-api-key";
 import { apiScopes, type ApiScope } from "../scopes";
 import { CopyButton } from "./copy-button";
 
@@ -18,7 +18,7 @@ export function CreateApiKeyForm({ workspaceSlug }: { workspaceSlug: string }) {
   const [scopes, setScopes] = useState<ApiScope[]>(["read", "write"]);
   // Held only in this component's state: the server keeps the hash, so this is the one chance to copy it.
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
-  const { run, pending, error, fieldError } = useAction(createApiKey);
+  const { run, pending, error, fieldError } = useAction(createApiKeyAction);
 
   const toggle = (scope: ApiScope, on: boolean) => setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
 

@@ -1,10 +1,10 @@
 "use client";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
-import { revokeApiKey } from "../actions/revoke-api-key";
+import { revokeApiKeyAction } from "../actions/revoke-api-key";
 
 export function RevokeApiKeyButton({ workspaceSlug, apiKeyId, name }: { workspaceSlug: string; apiKeyId: string; name: string }) {
-  const { run, pending, error } = useAction(revokeApiKey);
+  const { run, pending, error } = useAction(revokeApiKeyAction);
   return (
     <span className="flex items-center justify-end gap-2">
       {error ? (

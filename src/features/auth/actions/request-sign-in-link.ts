@@ -6,7 +6,7 @@ import { assertSignInLinkAllowed } from "../server/sign-in-rate-limit";
 
 // Sends a magic link; Auth.js then redirects to /sign-in/check-email (a redirect passes through
 // the action client untouched).
-export const requestSignInLink = publicAction(RequestSignInLinkInput, async ({ email, callbackUrl }) => {
+export const requestSignInLinkAction = publicAction(RequestSignInLinkInput, async ({ email, callbackUrl }) => {
   await assertSignInLinkAllowed(email);
   await signIn("email", { email, redirectTo: callbackUrl });
   return { sent: true };

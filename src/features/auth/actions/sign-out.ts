@@ -1,6 +1,6 @@
 "use server";
 import { signOut as authSignOut } from "@/server/auth";
 
-export async function signOut() {
+export async function signOutAction() {
   await authSignOut({ redirectTo: "/sign-in" });
 }

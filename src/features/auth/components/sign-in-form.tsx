@@ -4,11 +4,11 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { Notice } from "@/components/ui/card";
 import { useAction } from "@/lib/use-action";
-import { requestSignInLink } from "../actions/request-sign-in-link";
+import { requestSignInLinkAction } from "../actions/request-sign-in-link";
 
 export function SignInForm({ callbackUrl, defaultEmail, lockedEmail }: { callbackUrl: string; defaultEmail?: string; lockedEmail?: boolean }) {
   const [email, setEmail] = useState(defaultEmail ?? "");
-  const { run, pending, error, fieldError } = useAction(requestSignInLink);
+  const { run, pending, error, fieldError } = useAction(requestSignInLinkAction);
   return (
     <form
       className="space-y-4"

@@ -1,6 +1,6 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { FeedbackSummary as FeedbackBreakdown } from "@/features/feedback/server/queries";
+import type { FeedbackSummary as FeedbackBreakdown } from "@/features/feedback/server";
 
 export const sentimentColors = { positive: "#10b981", negative: "#ef4444", neutral: "#a1a1aa" } as const;
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { FeedbackSummary as FeedbackBreakdown } from "@/features/feedback/server/queries";
+import type { FeedbackSummary as FeedbackBreakdown } from "@/features/feedback/server";
 import { FeedbackChart } from "./feedback-chart";
 
 const tone = { positive: "green", negative: "red", neutral: "zinc" } as const;

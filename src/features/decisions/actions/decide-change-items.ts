@@ -1,12 +1,12 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { DecideInput } from "../schemas";
-import { decideChangeItems as decide } from "../server/decide-change-items";
+import { decideChangeItems } from "../server/decide-change-items";
 
-export const decideChangeItems = workspaceAction({ input: DecideInput, permission: "decisions.decide" }, async (input, ctx) => {
-  const result = await decide({ scope: scopeOf(ctx), ...input });
+export const decideChangeItemsAction = workspaceAction({ input: DecideInput, permission: "decisions.decide" }, async (input, ctx) => {
+  const result = await decideChangeItems({ scope: scopeOf(ctx), ...input });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Badge, Notice } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { decideChangeItems } from "../actions/decide-change-items";
+import { decideChangeItemsAction } from "../actions/decide-change-items";
 
 export type InboxItem = {
   id: string;
@@ -48,7 +48,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { work
   const [rejecting, setRejecting] = useState<string[] | null>(null);
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<string | null>(null);
-  const { run, pending, error, fieldError, reset } = useAction(decideChangeItems);
+  const { run, pending, error, fieldError, reset } = useAction(decideChangeItemsAction);
 
   const decide = (itemIds: string[], verdict: "confirmed" | "rejected" | "deferred", why?: string) =>
     void run({ workspaceSlug, itemIds, verdict, reason: why }, (r) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Prisma, Verdict } from "@/generated/prisma/client";
-import { updateTask } from "@/features/tasks/server/update-task";
+import { updateTask } from "@/features/tasks/server";
 import type { ChecklistItem } from "@/features/tasks/schemas";
 import { db, type Tx } from "@/server/db";
 import { conflict, notFound } from "@/server/errors";

@@ -3,10 +3,10 @@ import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
-import { refreshFeedback } from "../actions/refresh-feedback";
+import { refreshFeedbackAction } from "../actions/refresh-feedback";
 
 export function RefreshFeedbackButton({ workspaceSlug, templateId }: { workspaceSlug: string; templateId: string }) {
-  const { run, pending, error } = useAction(refreshFeedback);
+  const { run, pending, error } = useAction(refreshFeedbackAction);
   const [done, setDone] = useState<string | null>(null);
   return (
     <div className="flex flex-wrap items-center justify-end gap-3 text-sm">

@@ -5,9 +5,10 @@ import { extractFeedback, type ExtractFeedbackResult } from "./extract-feedback"
 import type { FeedbackSummary } from "./summarize-feedback";
 import type { FeedbackWindow } from "./window";
 
-// Extract → classify → aggregate for one template and window (Flow 4). The counter window is
-// fixed by extraction (coveredUntilCounter), so classification and the stored aggregate cover
-// exactly the same source rows, and a caller (one-on-one, ritual) acknowledges that counter.
+// Extract → classify → aggregate for one template and window (what a one-on-one or a ritual
+// reads). The counter window is fixed by extraction (coveredUntilCounter), so classification and
+// the stored aggregate cover exactly the same source rows, and a caller (one-on-one, ritual)
+// acknowledges that counter.
 
 export type RunFeedbackPipelineInput = FeedbackWindow & Pick<ClassifyObservationsInput, "model" | "useModel" | "batchSize" | "maxModelItems" | "retry">;
 

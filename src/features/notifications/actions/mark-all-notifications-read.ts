@@ -1,10 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "@/features/workspaces/server";
 import { MarkAllNotificationsReadInput } from "../schemas";
 import { markAllRead } from "../server/mark-read";
 
-export const markAllNotificationsRead = workspaceAction(
+export const markAllNotificationsReadAction = workspaceAction(
   { input: MarkAllNotificationsReadInput, permission: "workspace.read" },
   async (_input, ctx) => {
     const result = await markAllRead({ userId: ctx.user.id, workspaceId: ctx.workspace.id });

@@ -2,11 +2,11 @@
 import { useState } from "react";
 import { useAction } from "@/lib/use-action";
 import { cn } from "@/lib/cn";
-import { setEmailNotifications } from "../actions/set-email-notifications";
+import { setEmailNotificationsAction } from "../actions/set-email-notifications";
 
 export function EmailNotificationsToggle({ workspaceSlug, enabled }: { workspaceSlug: string; enabled: boolean }) {
   const [on, setOn] = useState(enabled);
-  const { run, pending, error } = useAction(setEmailNotifications);
+  const { run, pending, error } = useAction(setEmailNotificationsAction);
   const toggle = async () => {
     const next = !on;
     setOn(next);

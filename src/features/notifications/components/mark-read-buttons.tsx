@@ -1,11 +1,11 @@
 "use client";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
-import { markAllNotificationsRead } from "../actions/mark-all-notifications-read";
-import { markNotificationsRead } from "../actions/mark-notifications-read";
+import { markAllNotificationsReadAction } from "../actions/mark-all-notifications-read";
+import { markNotificationsReadAction } from "../actions/mark-notifications-read";
 
 export function MarkReadButton({ workspaceSlug, id }: { workspaceSlug: string; id: string }) {
-  const { run, pending, error } = useAction(markNotificationsRead);
+  const { run, pending, error } = useAction(markNotificationsReadAction);
   return (
     <span className="flex items-center gap-2">
       {error ? <span className="text-xs text-red-600">{error.message}</span> : null}
@@ -17,7 +17,7 @@ export function MarkReadButton({ workspaceSlug, id }: { workspaceSlug: string; i
 }
 
 export function MarkAllReadButton({ workspaceSlug, disabled }: { workspaceSlug: string; disabled?: boolean }) {
-  const { run, pending, error } = useAction(markAllNotificationsRead);
+  const { run, pending, error } = useAction(markAllNotificationsReadAction);
   return (
     <span className="flex items-center gap-2">
       {error ? <span className="text-xs text-red-600">{error.message}</span> : null}

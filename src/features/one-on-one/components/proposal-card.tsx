@@ -10,7 +10,8 @@ import { Textarea } from "@/components/ui/field";
 import { anchorFor, RatingRange } from "@/features/agents/components/rating-slider";
 import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
-import { approveProposal, rejectProposal } from "../actions/proposals";
+import { approveProposalAction } from "../actions/approve-proposal";
+import { rejectProposalAction } from "../actions/reject-proposal";
 import type { ProposalView } from "../server/queries";
 
 // A proposal as a diff card against the head it was made for: added lines green, removed lines
@@ -245,7 +246,7 @@ function LineDiff({ before, after, flags }: { before: string; after: string; fla
 function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone }: { workspaceSlug: string; proposalId: string; canContinue: boolean; onCancel: () => void; onDone: (finished: boolean) => void }) {
   const id = useId();
   const [rating, setRating] = useState(0.75);
-  const { run, pending, error } = useAction(approveProposal);
+  const { run, pending, error } = useAction(approveProposalAction);
   const approve = (finish: boolean) => void run({ workspaceSlug, proposalId, rating, finish }, () => onDone(finish));
   return (
     <div className="space-y-2" role="group" aria-label="Approve proposal">
@@ -282,7 +283,7 @@ function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone 
 function RejectForm({ workspaceSlug, proposalId, inChat, onCancel, onDone }: { workspaceSlug: string; proposalId: string; inChat: boolean; onCancel: () => void; onDone: (reason: string) => void }) {
   const id = useId();
   const [reason, setReason] = useState("");
-  const { run, pending, error, fieldError } = useAction(rejectProposal);
+  const { run, pending, error, fieldError } = useAction(rejectProposalAction);
   return (
     <form
       className="space-y-2"

@@ -5,12 +5,14 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { RatingRange } from "@/features/agents/components/rating-slider";
 import { useAction } from "@/lib/use-action";
-import { abandonSession, finishSession, startSession } from "../actions/sessions";
+import { abandonSessionAction } from "../actions/abandon-session";
+import { finishSessionAction } from "../actions/finish-session";
+import { startSessionAction } from "../actions/start-session";
 
 /** Opens (or resumes) the one-on-one; the page then shows the chat, which asks for the opening. */
 export function StartSessionButton({ workspaceSlug, templateId }: { workspaceSlug: string; templateId: string }) {
   const router = useRouter();
-  const { run, pending, error } = useAction(startSession);
+  const { run, pending, error } = useAction(startSessionAction);
   return (
     <div className="space-y-2">
       <Button onClick={() => void run({ workspaceSlug, templateId }, () => router.refresh())} disabled={pending}>
@@ -31,8 +33,8 @@ export function SessionControls({ workspaceSlug, sessionId, approved }: { worksp
   const router = useRouter();
   const [mode, setMode] = useState<"idle" | "abandon" | "finish">("idle");
   const [rating, setRating] = useState(0.75);
-  const abandon = useAction(abandonSession);
-  const finish = useAction(finishSession);
+  const abandon = useAction(abandonSessionAction);
+  const finish = useAction(finishSessionAction);
   const error = abandon.error ?? finish.error;
   if (mode === "abandon") {
     return (

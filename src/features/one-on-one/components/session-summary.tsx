@@ -1,7 +1,7 @@
 import { TrendArrow } from "@/features/dashboards/components/trend-arrow";
-import type { TemplateMetrics } from "@/features/dashboards/server/template-metrics";
+import type { TemplateMetrics } from "@/features/dashboards/server";
 import { trendOf } from "@/features/dashboards/window";
-import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import type { FeedbackSummary } from "@/features/feedback/server";
 import { formatPercent, formatScore } from "@/lib/format";
 
 // The inline metrics card at the top of a session: what changed since the last session, the

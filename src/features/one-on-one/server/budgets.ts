@@ -21,7 +21,7 @@ export const CONTEXT_BUDGETS: Record<SectionKey | "scaffold", number> = {
 /** Shares of the feedback section: negative first, it matters most. */
 export const FEEDBACK_SHARES = { negative: 800, positive: 600, patterns: 600 } as const;
 
-/** Row caps of the N=10 strategy: the database returns a window, never the history. */
+/** Row caps (about ten rows per section): the database returns a window, never the history. */
 export const CONTEXT_CAPS = { versions: 5, reports: 10, observations: 10, noteSessions: 5 };
 
 /** Decision history looks back this far: long enough to see a tool's rejection trend, short enough to be current. */

@@ -1,7 +1,7 @@
 import "server-only";
-import { countChangesSince } from "@/features/agents/server/change-feed";
-import { getTemplateMetrics } from "@/features/dashboards/server/template-metrics";
-import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import { countChangesSince } from "@/features/agents/server";
+import { getTemplateMetrics } from "@/features/dashboards/server";
+import type { FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import { CONTEXT_CAPS, DECISION_HISTORY_DAYS, METRICS_DAYS } from "./budgets";

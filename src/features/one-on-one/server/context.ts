@@ -2,8 +2,8 @@ import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, formatCategoryLine, improverScaf
 import { countTokens, truncateToTokens } from "@/ai/tokens";
 import { formatDuration, formatPercent, formatScore } from "@/lib/format";
 import { formatCount } from "@/features/dashboards/format";
-import type { MetricPair, TemplateMetrics } from "@/features/dashboards/server/template-metrics";
-import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import type { MetricPair, TemplateMetrics } from "@/features/dashboards/server";
+import type { FeedbackSummary } from "@/features/feedback/server";
 import { CONTEXT_BUDGETS, FEEDBACK_SHARES, type SectionKey } from "./budgets";
 import type { DecisionHistory } from "./decision-history";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { int, ts } from "@/features/dashboards/server/sql";
+import { int, ts } from "@/features/dashboards/server";
 import { db } from "@/server/db";
 
 // Decision history for the improver: how often people

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma, type EvolutionNoteKind } from "@/generated/prisma/client";
-import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import type { FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
 import { flagRemovedClauses, type ClauseFlag } from "./clause-provenance";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { EvolutionSession } from "@/generated/prisma/client";
-import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import type { FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
 import { assembleImproverContext, type ImproverContext, type ImproverContextData } from "./context";
 import { loadImproverContextData } from "./context-data";

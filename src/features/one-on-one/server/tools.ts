@@ -4,7 +4,7 @@ import { FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteI
 import { truncateToTokens } from "@/ai/tokens";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { recordProposal } from "./proposals";
+import { recordProposal } from "./record-proposal";
 
 // The improver's tools in a one-on-one. Each executes server-side against the
 // session's workspace and template only; a refusal is returned to the model as `{ ok: false,

@@ -1,13 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { SetImproverLifecycleInput } from "../schemas";
-import { setImproverLifecycle as setLifecycle } from "../server/schedule-writes";
+import { setImproverLifecycle } from "../server/schedule-writes";
 
 /** Pause or resume a template's improver (admins). */
-export const setImproverLifecycle = workspaceAction({ input: SetImproverLifecycleInput, permission: "rituals.manage" }, async ({ templateId, lifecycle }, ctx) => {
-  const result = await setLifecycle({ scope: scopeOf(ctx), templateId, lifecycle });
+export const setImproverLifecycleAction = workspaceAction({ input: SetImproverLifecycleInput, permission: "rituals.manage" }, async ({ templateId, lifecycle }, ctx) => {
+  const result = await setImproverLifecycle({ scope: scopeOf(ctx), templateId, lifecycle });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

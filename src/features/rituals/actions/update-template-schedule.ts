@@ -1,13 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { UpdateTemplateScheduleInput } from "../schemas";
-import { updateTemplateSchedule as update } from "../server/schedule-writes";
+import { updateTemplateSchedule } from "../server/schedule-writes";
 
 /** A template's own ritual schedule (admins; null fields follow the workspace). */
-export const updateTemplateSchedule = workspaceAction({ input: UpdateTemplateScheduleInput, permission: "rituals.manage" }, async (input, ctx) => {
-  const result = await update({ scope: scopeOf(ctx), ...input });
+export const updateTemplateScheduleAction = workspaceAction({ input: UpdateTemplateScheduleInput, permission: "rituals.manage" }, async (input, ctx) => {
+  const result = await updateTemplateSchedule({ scope: scopeOf(ctx), ...input });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

@@ -1,13 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { UpdateWorkspaceScheduleInput } from "../schemas";
-import { updateWorkspaceSchedule as update } from "../server/schedule-writes";
+import { updateWorkspaceSchedule } from "../server/schedule-writes";
 
 /** The workspace's ritual schedule (admins); improvers that follow it get their next wake recomputed. */
-export const updateWorkspaceSchedule = workspaceAction({ input: UpdateWorkspaceScheduleInput, permission: "rituals.manage" }, async (input, ctx) => {
-  const result = await update({ scope: scopeOf(ctx), ...input });
+export const updateWorkspaceScheduleAction = workspaceAction({ input: UpdateWorkspaceScheduleInput, permission: "rituals.manage" }, async (input, ctx) => {
+  const result = await updateWorkspaceSchedule({ scope: scopeOf(ctx), ...input });
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

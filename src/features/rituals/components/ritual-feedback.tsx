@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/card";
-import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import type { FeedbackSummary } from "@/features/feedback/server";
 
 // The feedback a ritual saw (frozen on its session): totals, one stacked bar per category
 // (negative first) and the cross-agent patterns with their examples.

@@ -5,12 +5,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
-import { runRitualNow } from "../actions/run-ritual-now";
+import { runRitualNowAction } from "../actions/run-ritual-now";
 
 /** "Run ritual now": queues a manual ritual; the proposal arrives later by notification. */
 export function RunRitualButton({ workspaceSlug, templateId, disabled }: { workspaceSlug: string; templateId: string; disabled?: boolean }) {
   const router = useRouter();
-  const { run, pending, error } = useAction(runRitualNow);
+  const { run, pending, error } = useAction(runRitualNowAction);
   const [result, setResult] = useState<{ started: true } | { started: false; sessionId: string } | null>(null);
   return (
     <div className="flex flex-col items-end gap-2">

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
 import { isValidTimezone, nextRitualAt, WEEKDAYS, type Cadence, type RitualSchedule } from "../schedule";
-import { updateTemplateSchedule } from "../actions/update-template-schedule";
-import { updateWorkspaceSchedule } from "../actions/update-workspace-schedule";
+import { updateTemplateScheduleAction } from "../actions/update-template-schedule";
+import { updateWorkspaceScheduleAction } from "../actions/update-workspace-schedule";
 import { COMMON_TIMEZONES, formatInZone, hourLabel } from "./format";
 
 // The ritual schedule: the workspace's (every field required) or a template's override (each
@@ -33,8 +33,8 @@ export function ScheduleForm({ workspaceSlug, target, initial, cadence, canEdit,
   const [hour, setHour] = useState(initial.hour == null ? INHERIT : String(initial.hour));
   const [timezone, setTimezone] = useState(initial.timezone ?? "");
   const [saved, setSaved] = useState<string | null>(null);
-  const workspaceAction = useAction(updateWorkspaceSchedule);
-  const templateAction = useAction(updateTemplateSchedule);
+  const workspaceAction = useAction(updateWorkspaceScheduleAction);
+  const templateAction = useAction(updateTemplateScheduleAction);
   const { pending, error, fieldError } = target.kind === "workspace" ? workspaceAction : templateAction;
   const fallback = target.kind === "template" ? target.fallback : null;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma, type TemplateKind } from "@/generated/prisma/client";
-import { createTemplateVersion } from "@/features/templates/server/create-template-version";
+import { createTemplateVersion } from "@/features/templates/server";
 import { db, type Tx } from "@/server/db";
 import { forbidden, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";

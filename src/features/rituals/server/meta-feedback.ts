@@ -1,6 +1,6 @@
 import "server-only";
 import type { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
-import type { CategoryCounts, FeedbackPattern, FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
+import type { CategoryCounts, FeedbackPattern, FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
 
 // The meta-improver's feedback: how the level-1 improvers did in a window —

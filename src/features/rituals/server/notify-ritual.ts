@@ -1,8 +1,8 @@
 import "server-only";
 import type { EvolutionSession } from "@/generated/prisma/client";
-import { notifyMembers } from "@/features/notifications/server/notify";
+import { notifyMembers } from "@/features/notifications/server";
 import { db } from "@/server/db";
-import type { Notifier } from "./ritual";
+import type { Notifier } from "./ritual-state";
 
 // What a ritual tells people: "ready for review" (per round) and, when nobody decided in 7 days,
 // a reminder that the session was abandoned. Dedupe keys make every call safe to repeat.

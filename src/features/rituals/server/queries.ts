@@ -1,7 +1,7 @@
 import "server-only";
 import type { EvolutionNoteKind, EvolutionSessionStatus, TemplateKind } from "@/generated/prisma/enums";
-import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
-import { listProposals, sessionFeedback, type ProposalView } from "@/features/one-on-one/server/queries";
+import type { FeedbackSummary } from "@/features/feedback/server";
+import { listProposals, sessionFeedback, type ProposalView } from "@/features/one-on-one/server";
 import { OPEN_STATUSES } from "@/features/one-on-one/status";
 import { db } from "@/server/db";
 import { nextRitualAt, scheduleOf, type Cadence, type RitualSchedule } from "../schedule";

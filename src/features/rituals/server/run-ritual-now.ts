@@ -1,5 +1,5 @@
 import "server-only";
-import { findOpenSession } from "@/features/one-on-one/server/sessions";
+import { findOpenSession } from "@/features/one-on-one/server";
 import { db } from "@/server/db";
 import { conflict } from "@/server/errors";
 import type { Scope } from "@/server/scope";

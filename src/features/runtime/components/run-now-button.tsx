@@ -3,10 +3,10 @@ import { Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
-import { requestWake } from "../actions/request-wake";
+import { requestWakeAction } from "../actions/request-wake";
 
 export function RunNowButton({ workspaceSlug, agentId }: { workspaceSlug: string; agentId: string }) {
-  const { run, pending, error } = useAction(requestWake);
+  const { run, pending, error } = useAction(requestWakeAction);
   const [requested, setRequested] = useState(false);
   // "Requested" is a moment's confirmation; the live status next to the button follows the wake
   // itself (queued, then its phases).

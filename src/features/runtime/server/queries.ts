@@ -1,5 +1,5 @@
 import "server-only";
-import { TASK_AGENT_WAKE_ID } from "@/inngest/functions/task-agent-wake";
+import { TASK_AGENT_WAKE_ID } from "@/inngest/functions/ids";
 import { db } from "@/server/db";
 import type { GateScore } from "./self-refine";
 

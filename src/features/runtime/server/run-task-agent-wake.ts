@@ -1,9 +1,9 @@
 import "server-only";
 import type { WakeReason } from "@/generated/prisma/client";
 import { getModel } from "@/ai/models";
-import { applyRunToState } from "@/features/agents/server/record-run";
-import { recordObservation, writeReport } from "@/features/agents/server/record-message";
-import { createChangeSet } from "@/features/decisions/server/create-change-set";
+import { applyRunToState } from "@/features/agents/server";
+import { recordObservation, writeReport } from "@/features/agents/server";
+import { createChangeSet } from "@/features/decisions/server";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import type { Scope } from "@/server/scope";

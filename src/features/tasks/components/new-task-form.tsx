@@ -5,14 +5,14 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { createTask } from "../actions/create-task";
+import { createTaskAction } from "../actions/create-task";
 
 export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: string; templates: { id: string; name: string }[] }) {
   const router = useRouter();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [templateId, setTemplateId] = useState(templates[0]?.id ?? "");
-  const { run, pending, error, fieldError } = useAction(createTask);
+  const { run, pending, error, fieldError } = useAction(createTaskAction);
   return (
     <form
       aria-label="New task"

@@ -1,11 +1,11 @@
 "use client";
 import { Select } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { updateTask } from "../actions/update-task";
+import { updateTaskAction } from "../actions/update-task";
 import { taskStatusLabels } from "../schemas";
 
 export function TaskStatusSelect({ workspaceSlug, taskId, status }: { workspaceSlug: string; taskId: string; status: keyof typeof taskStatusLabels }) {
-  const { run, pending, error } = useAction(updateTask);
+  const { run, pending, error } = useAction(updateTaskAction);
   return (
     <div>
       <Select aria-label="Status" className="h-9 w-40" value={status} disabled={pending} onChange={(e) => void run({ workspaceSlug, taskId, status: e.target.value as keyof typeof taskStatusLabels })}>

@@ -1,5 +1,7 @@
 import "server-only";
-import { createAgent } from "@/features/agents/server/create-agent";
+import { createAgent } from "@/features/agents/server";
+import { agentWakeRequested } from "@/inngest/events";
+import { deliverOutbox, stageEvent } from "@/inngest/outbox";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 
@@ -13,11 +15,18 @@ export type CreateTaskOptions = {
   /** When given, the task gets its agent (one agent per task) on this template, in the same transaction. */
   templateId?: string;
   createdAt?: Date;
+  /** Wake the new task's agent (people and the API: yes; seeds and fixtures: no). */
+  wakeAgent?: boolean;
 };
 
+/**
+ * Creates a task and, with a template, its agent. With `wakeAgent` the agent's first wake is
+ * written with them (outbox) and delivered after the commit; a failed delivery is retried by the
+ * relay and never undoes the task ("Run now" is there too).
+ */
 export async function createTask(options: CreateTaskOptions) {
   const { scope } = options;
-  return db.$transaction(async (tx) => {
+  const { eventIds, ...created } = await db.$transaction(async (tx) => {
     const status = options.status ?? "open";
     const task = await tx.task.create({
       data: {
@@ -35,6 +44,9 @@ export async function createTask(options: CreateTaskOptions) {
     const agent = options.templateId
       ? await createAgent({ scope, templateId: options.templateId, taskId: task.id, displayName: `Agent · ${options.title.slice(0, 60)}` }, tx)
       : null;
-    return { task, agent };
+    const eventIds = agent && options.wakeAgent ? [await stageEvent(tx, { name: agentWakeRequested.name, data: { workspaceId: scope.workspaceId, agentId: agent.id, reason: "creation" } })] : [];
+    return { task, agent, eventIds };
   });
+  if (eventIds.length) await deliverOutbox({ ids: eventIds });
+  return created;
 }

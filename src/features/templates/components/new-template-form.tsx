@@ -5,14 +5,14 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { createTemplate } from "../actions/create-template";
+import { createTemplateAction } from "../actions/create-template";
 
 export function NewTemplateForm({ workspaceSlug }: { workspaceSlug: string }) {
   const router = useRouter();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [directives, setDirectives] = useState("");
-  const { run, pending, error, fieldError } = useAction(createTemplate);
+  const { run, pending, error, fieldError } = useAction(createTemplateAction);
   return (
     <form
       className="space-y-5 p-5"

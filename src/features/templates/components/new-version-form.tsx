@@ -4,14 +4,14 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { createTemplateVersion } from "../actions/create-template-version";
+import { createTemplateVersionAction } from "../actions/create-template-version";
 
 export function NewVersionForm({ workspaceSlug, templateId, headDirectives, headNumber }: { workspaceSlug: string; templateId: string; headDirectives: string; headNumber: number }) {
   const [open, setOpen] = useState(false);
   const [directives, setDirectives] = useState(headDirectives);
   const [rationale, setRationale] = useState("");
   const [created, setCreated] = useState<number | null>(null);
-  const { run, pending, error, fieldError } = useAction(createTemplateVersion);
+  const { run, pending, error, fieldError } = useAction(createTemplateVersionAction);
   if (!open) {
     return (
       <div className="flex items-center gap-3">

@@ -3,7 +3,7 @@ import { Undo2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/lib/use-action";
-import { setTemplateHead } from "../actions/set-template-head";
+import { setTemplateHeadAction } from "../actions/set-template-head";
 
 /**
  * Promote or roll back, with an inline confirmation (the change affects every instance's next
@@ -11,7 +11,7 @@ import { setTemplateHead } from "../actions/set-template-head";
  */
 export function SetHeadButton({ workspaceSlug, templateId, versionId, number, headNumber, oneClick, label }: { workspaceSlug: string; templateId: string; versionId: string; number: number; headNumber: number; oneClick?: boolean; label?: string }) {
   const [confirming, setConfirming] = useState(false);
-  const { run, pending, error } = useAction(setTemplateHead);
+  const { run, pending, error } = useAction(setTemplateHeadAction);
   const verb = number < headNumber ? "Roll back" : "Promote";
   if (oneClick) {
     return (

@@ -1,6 +1,6 @@
 "use server";
 import { authedAction } from "@/server/action-client";
 import { AcceptInvitationInput } from "../schemas";
-import { acceptInvitation as accept } from "../server/accept-invitation";
+import { acceptInvitation } from "../server/accept-invitation";
 
-export const acceptInvitation = authedAction(AcceptInvitationInput, (input, { user }) => accept(user, input.token));
+export const acceptInvitationAction = authedAction(AcceptInvitationInput, (input, { user }) => acceptInvitation(user, input.token));

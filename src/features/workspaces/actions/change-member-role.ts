@@ -1,13 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "../server/workspace-action";
 import { ChangeMemberRoleInput } from "../schemas";
-import { changeMemberRole as change } from "../server/change-member-role";
+import { changeMemberRole } from "../server/change-member-role";
 
-export const changeMemberRole = workspaceAction(
+export const changeMemberRoleAction = workspaceAction(
   { input: ChangeMemberRoleInput, permission: "members.manage" },
   async (input, ctx) => {
-    const result = await change(ctx, input);
+    const result = await changeMemberRole(ctx, input);
     revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
     return result;
   },

@@ -1,8 +1,8 @@
 "use server";
 import { authedAction } from "@/server/action-client";
 import { CreateWorkspaceInput } from "../schemas";
-import { createWorkspace as create } from "../server/create-workspace";
+import { createWorkspace } from "../server/create-workspace";
 
-export const createWorkspace = authedAction(CreateWorkspaceInput, (input, { user }) =>
-  create({ userId: user.id, name: input.name }),
+export const createWorkspaceAction = authedAction(CreateWorkspaceInput, (input, { user }) =>
+  createWorkspace({ userId: user.id, name: input.name }),
 );

@@ -1,13 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "../server/workspace-action";
 import { RemoveMemberInput } from "../schemas";
-import { removeMember as remove } from "../server/remove-member";
+import { removeMember } from "../server/remove-member";
 
 // Permission "workspace.read": any member may leave; removing someone else is checked in the
 // service (owners only).
-export const removeMember = workspaceAction({ input: RemoveMemberInput, permission: "workspace.read" }, async (input, ctx) => {
-  const result = await remove(ctx, input);
+export const removeMemberAction = workspaceAction({ input: RemoveMemberInput, permission: "workspace.read" }, async (input, ctx) => {
+  const result = await removeMember(ctx, input);
   revalidatePath(`/w/${ctx.workspace.slug}`, "layout");
   return result;
 });

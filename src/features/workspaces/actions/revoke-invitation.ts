@@ -1,13 +1,13 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { workspaceAction } from "@/server/action-client";
+import { workspaceAction } from "../server/workspace-action";
 import { RevokeInvitationInput } from "../schemas";
-import { revokeInvitation as revoke } from "../server/revoke-invitation";
+import { revokeInvitation } from "../server/revoke-invitation";
 
-export const revokeInvitation = workspaceAction(
+export const revokeInvitationAction = workspaceAction(
   { input: RevokeInvitationInput, permission: "members.invite" },
   async (input, ctx) => {
-    const result = await revoke(ctx, input);
+    const result = await revokeInvitation(ctx, input);
     revalidatePath(`/w/${ctx.workspace.slug}/settings/members`);
     return result;
   },

@@ -3,11 +3,11 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { useAction } from "@/lib/use-action";
-import { acceptInvitation } from "../actions/accept-invitation";
+import { acceptInvitationAction } from "../actions/accept-invitation";
 
 export function AcceptInvitationButton({ token }: { token: string }) {
   const router = useRouter();
-  const { run, pending, error } = useAction(acceptInvitation);
+  const { run, pending, error } = useAction(acceptInvitationAction);
   return (
     <div className="space-y-3">
       {error ? <Notice tone="error">{error.message}</Notice> : null}

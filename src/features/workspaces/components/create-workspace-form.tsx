@@ -5,12 +5,12 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { createWorkspace } from "../actions/create-workspace";
+import { createWorkspaceAction } from "../actions/create-workspace";
 
 export function CreateWorkspaceForm() {
   const router = useRouter();
   const [name, setName] = useState("");
-  const { run, pending, error, fieldError } = useAction(createWorkspace);
+  const { run, pending, error, fieldError } = useAction(createWorkspaceAction);
   return (
     <form
       className="space-y-4"

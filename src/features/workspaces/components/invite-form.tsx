@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { inviteMember } from "../actions/invite-member";
+import { inviteMemberAction } from "../actions/invite-member";
 import { invitableRoles, roleLabels, type Role } from "../permissions";
 import type { InviteResult } from "../server/invite-member";
 
@@ -12,7 +12,7 @@ export function InviteForm({ workspaceSlug, myRole }: { workspaceSlug: string; m
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
   const [sent, setSent] = useState<InviteResult | null>(null);
-  const { run, pending, error, fieldError } = useAction(inviteMember);
+  const { run, pending, error, fieldError } = useAction(inviteMemberAction);
 
   return (
     <form

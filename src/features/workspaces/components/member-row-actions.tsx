@@ -3,8 +3,8 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { useAction } from "@/lib/use-action";
-import { changeMemberRole } from "../actions/change-member-role";
-import { removeMember } from "../actions/remove-member";
+import { changeMemberRoleAction } from "../actions/change-member-role";
+import { removeMemberAction } from "../actions/remove-member";
 import { roleLabels, roles, type Role } from "../permissions";
 
 type Props = {
@@ -20,8 +20,8 @@ type Props = {
 
 export function MemberRowActions({ workspaceSlug, membershipId, role, email, canManage, isSelf, isLastOwner }: Props) {
   const router = useRouter();
-  const change = useAction(changeMemberRole);
-  const remove = useAction(removeMember);
+  const change = useAction(changeMemberRoleAction);
+  const remove = useAction(removeMemberAction);
   const error = change.error ?? remove.error;
 
   return (

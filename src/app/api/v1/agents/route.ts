@@ -1,6 +1,6 @@
-import { createAgent } from "@/features/agents/server/create-agent";
+import { createAgent } from "@/features/agents/server";
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { apiRoute } from "@/server/api-route";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.createAgent, async (input, { scope }) => {
   const agent = await createAgent({ scope, ...input });

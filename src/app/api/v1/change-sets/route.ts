@@ -1,6 +1,6 @@
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { createChangeSet } from "@/features/decisions/server/create-change-set";
-import { apiRoute } from "@/server/api-route";
+import { createChangeSet } from "@/features/decisions/server";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.createChangeSet, async (input, { scope }) => {
   const set = await createChangeSet({ scope, ...input });

@@ -1,5 +1,5 @@
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
-import { apiRoute } from "@/server/api-route";
+import { decideChangeItems } from "@/features/decisions/server";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.decideChangeItems, async (input, { scope }) => decideChangeItems({ scope, ...input }));

@@ -1,6 +1,6 @@
-import { recordObservation } from "@/features/agents/server/record-message";
+import { recordObservation } from "@/features/agents/server";
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { apiRoute } from "@/server/api-route";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.recordObservation, async (input, { scope }) => {
   const message = await recordObservation({ scope, ...input });

@@ -1,5 +1,5 @@
-import { rateRun } from "@/features/agents/server/rate-run";
+import { rateRun } from "@/features/agents/server";
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { apiRoute } from "@/server/api-route";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.rateRun, async (input, { scope }) => rateRun({ scope, ...input }));

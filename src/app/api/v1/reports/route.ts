@@ -1,6 +1,6 @@
-import { writeReport } from "@/features/agents/server/record-message";
+import { writeReport } from "@/features/agents/server";
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { apiRoute } from "@/server/api-route";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.writeReport, async ({ scope: reportScope, ...input }, { scope }) => {
   const report = await writeReport({ scope, reportScope, ...input });

@@ -1,6 +1,6 @@
-import { recordRun } from "@/features/agents/server/record-run";
+import { recordRun } from "@/features/agents/server";
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { apiRoute } from "@/server/api-route";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.recordRun, async (input, { scope }) => {
   const run = await recordRun({ scope, ...input });

@@ -1,13 +1,10 @@
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { createTask } from "@/features/tasks/server/create-task";
+import { createTask } from "@/features/tasks/server";
 import type { ChecklistItem } from "@/features/tasks/schemas";
-import { requestAgentWake } from "@/inngest/send";
-import { apiRoute } from "@/server/api-route";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const POST = apiRoute(apiEndpoints.createTask, async (input, { scope }) => {
-  const { task, agent } = await createTask({ scope, ...input });
-  // After the commit, like the web app: the new task's agent wakes (a queueing failure is logged).
-  if (agent) await requestAgentWake({ workspaceId: scope.workspaceId, agentId: agent.id, reason: "creation" }).catch(() => undefined);
+  const { task, agent } = await createTask({ scope, ...input, wakeAgent: true });
   return {
     task: {
       id: task.id,

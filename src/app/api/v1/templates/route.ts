@@ -1,6 +1,6 @@
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { listTemplates } from "@/features/templates/server/queries";
-import { apiRoute } from "@/server/api-route";
+import { listTemplates } from "@/features/templates/server";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const GET = apiRoute(apiEndpoints.listTemplates, async (_input, { scope }) => {
   const templates = await listTemplates(scope.workspaceId, { tasksOnly: true });

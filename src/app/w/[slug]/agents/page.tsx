@@ -3,8 +3,8 @@ import Link from "next/link";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { timeAgo } from "@/lib/format";
-import { listAgents } from "@/features/agents/server/queries";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { listAgents } from "@/features/agents/server";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Agents" };
 

@@ -4,11 +4,11 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
 import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
-import { listInbox } from "@/features/decisions/server/queries";
-import { getTaskTitle } from "@/features/tasks/server/queries";
+import { listInbox } from "@/features/decisions/server";
+import { getTaskTitle } from "@/features/tasks/server";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Decisions" };
 

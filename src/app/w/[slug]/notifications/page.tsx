@@ -5,8 +5,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
 import { formatDateTime, timeAgo } from "@/lib/format";
 import { MarkAllReadButton, MarkReadButton } from "@/features/notifications/components/mark-read-buttons";
-import { listNotifications } from "@/features/notifications/server/queries";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { listNotifications } from "@/features/notifications/server";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Notifications" };
 

@@ -3,12 +3,12 @@ import Link from "next/link";
 import { Badge, Card, Notice, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/lib/format";
-import { listAgents } from "@/features/agents/server/queries";
+import { listAgents } from "@/features/agents/server";
 import { Highlighted } from "@/features/search/components/highlighted";
 import { SearchInput } from "@/features/search/schemas";
-import { searchMessages } from "@/features/search/server/search-messages";
-import { listTemplates } from "@/features/templates/server/queries";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { searchMessages } from "@/features/search/server";
+import { listTemplates } from "@/features/templates/server";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Search" };
 

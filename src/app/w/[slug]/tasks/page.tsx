@@ -8,10 +8,10 @@ import { formatDate } from "@/lib/format";
 import { NewTaskForm } from "@/features/tasks/components/new-task-form";
 import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
 import { TaskStatusSchema } from "@/features/tasks/schemas";
-import { listTasks } from "@/features/tasks/server/queries";
-import { listTemplates } from "@/features/templates/server/queries";
+import { listTasks } from "@/features/tasks/server";
+import { listTemplates } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Tasks" };
 

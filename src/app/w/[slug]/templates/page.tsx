@@ -5,9 +5,9 @@ import { buttonClass } from "@/components/ui/button";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { timeAgo } from "@/lib/format";
-import { listTemplates } from "@/features/templates/server/queries";
+import { listTemplates } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Templates" };
 

@@ -4,13 +4,13 @@ import { notFound } from "next/navigation";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { formatDateTime, formatDuration, formatScore, timeAgo } from "@/lib/format";
 import { RatingSlider } from "@/features/agents/components/rating-slider";
-import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server/queries";
-import { listDecisionsForAgent } from "@/features/decisions/server/queries";
+import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server";
+import { listDecisionsForAgent } from "@/features/decisions/server";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
-import { getLiveStatus } from "@/features/runtime/server/queries";
+import { getLiveStatus } from "@/features/runtime/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Agent" };
 

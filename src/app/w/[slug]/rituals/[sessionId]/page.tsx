@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Badge, Card, CardHeader, Notice } from "@/components/ui/card";
-import { markReadByLink, markReadFromLink } from "@/features/notifications/server/mark-read";
+import { markReadByLink, markReadFromLink } from "@/features/notifications/server";
 import { STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
 import { AutoRefresh, RefreshOnce } from "@/features/rituals/components/auto-refresh";
 import { formatInZone } from "@/features/rituals/components/format";
@@ -12,11 +12,11 @@ import { RitualFeedback } from "@/features/rituals/components/ritual-feedback";
 import { RitualNotes } from "@/features/rituals/components/ritual-notes";
 import { RitualProposals } from "@/features/rituals/components/ritual-proposals";
 import { ReviewLinkParams } from "@/features/rituals/schemas";
-import { MAX_RITUAL_ROUNDS } from "@/features/rituals/server/ritual";
-import { getRitualReview, type RitualReview } from "@/features/rituals/server/queries";
-import { reviewPath } from "@/features/rituals/server/notify-ritual";
+import { MAX_RITUAL_ROUNDS } from "@/features/rituals/server";
+import { getRitualReview, type RitualReview } from "@/features/rituals/server";
+import { reviewPath } from "@/features/rituals/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Ritual review" };
 

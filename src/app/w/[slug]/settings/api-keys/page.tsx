@@ -5,9 +5,9 @@ import { CopyButton } from "@/features/api-keys/components/copy-button";
 import { CreateApiKeyForm } from "@/features/api-keys/components/create-api-key-form";
 import { RevokeApiKeyButton } from "@/features/api-keys/components/revoke-api-key-button";
 import { OPENAPI_PATH } from "@/features/api-keys/endpoints";
-import { listApiKeys } from "@/features/api-keys/server/queries";
+import { listApiKeys } from "@/features/api-keys/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "API keys" };
 

@@ -4,8 +4,8 @@ import { InviteForm } from "@/features/workspaces/components/invite-form";
 import { MemberRowActions } from "@/features/workspaces/components/member-row-actions";
 import { RevokeInvitationButton } from "@/features/workspaces/components/revoke-invitation-button";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
-import { listMembers, listPendingInvitations } from "@/features/workspaces/server/queries";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { listMembers, listPendingInvitations } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Members" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DEFAULT_MODELS, describeModels, MODEL_ROLES, ROLE_ENV_VARS, type ModelRole } from "@/ai/models";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Model provider" };
 

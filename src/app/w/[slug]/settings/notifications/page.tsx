@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { Card, CardHeader, Notice, PageHeader } from "@/components/ui/card";
 import { EmailNotificationsToggle } from "@/features/notifications/components/email-notifications-toggle";
-import { getEmailNotifications } from "@/features/notifications/server/queries";
+import { getEmailNotifications } from "@/features/notifications/server";
 import { atLeast } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Notification settings" };
 

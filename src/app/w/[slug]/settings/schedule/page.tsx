@@ -4,9 +4,9 @@ import { Badge, Card, CardHeader, Notice, PageHeader } from "@/components/ui/car
 import { EmptyState } from "@/components/ui/empty-state";
 import { describeSchedule, formatInZone } from "@/features/rituals/components/format";
 import { ScheduleForm } from "@/features/rituals/components/schedule-form";
-import { getScheduleOverview } from "@/features/rituals/server/queries";
+import { getScheduleOverview } from "@/features/rituals/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Ritual schedule" };
 

@@ -6,13 +6,13 @@ import { formatDateTime, timeAgo } from "@/lib/format";
 import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
 import { TaskStatusSelect } from "@/features/tasks/components/task-status-select";
 import type { ChecklistItem } from "@/features/tasks/schemas";
-import { getTask } from "@/features/tasks/server/queries";
-import { listOpenItemsForTask } from "@/features/decisions/server/queries";
+import { getTask } from "@/features/tasks/server";
+import { listOpenItemsForTask } from "@/features/decisions/server";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
-import { getLiveStatus } from "@/features/runtime/server/queries";
+import { getLiveStatus } from "@/features/runtime/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Task" };
 

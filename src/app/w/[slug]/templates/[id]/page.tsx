@@ -14,19 +14,19 @@ import { MetricCards } from "@/features/dashboards/components/metric-cards";
 import { VersionPerformanceChart } from "@/features/dashboards/components/version-performance-chart";
 import { VersionTable } from "@/features/dashboards/components/version-table";
 import { WindowFilter } from "@/features/dashboards/components/window-filter";
-import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server/queries";
+import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server";
 import { parseWindow, weekLabel } from "@/features/dashboards/window";
-import { getFeedbackBreakdown } from "@/features/feedback/server/queries";
-import { getOpenSession } from "@/features/one-on-one/server/sessions";
+import { getFeedbackBreakdown } from "@/features/feedback/server";
+import { getOpenSession } from "@/features/one-on-one/server";
 import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
 import { RitualPanel } from "@/features/rituals/components/ritual-panel";
-import { getTemplateRitualPanel } from "@/features/rituals/server/queries";
+import { getTemplateRitualPanel } from "@/features/rituals/server";
 import { NewVersionForm } from "@/features/templates/components/new-version-form";
 import { SetHeadButton } from "@/features/templates/components/set-head-button";
 import { VersionDiff } from "@/features/templates/components/version-diff";
-import { getTemplate, listVersions, type VersionRow } from "@/features/templates/server/queries";
+import { getTemplate, listVersions, type VersionRow } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Template" };
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { NewTemplateForm } from "@/features/templates/components/new-template-form";
 import { can } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "New template" };
 

@@ -1,6 +1,6 @@
 import { apiEndpoints } from "@/features/api-keys/endpoints";
-import { resolveActiveVersion } from "@/features/templates/server/resolve-active-version";
-import { apiRoute } from "@/server/api-route";
+import { resolveActiveVersion } from "@/features/templates/server";
+import { apiRoute } from "@/features/api-keys/server";
 
 export const GET = apiRoute(apiEndpoints.getTemplateDirectives, async (_input, { scope, params }) => {
   const head = await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: params.id });

@@ -5,9 +5,9 @@ import { NOTE_KINDS } from "@/ai/prompts/improver";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NotesFilter } from "@/features/one-on-one/schemas";
-import { listNotes, noteSessionNumbers } from "@/features/one-on-one/server/queries";
-import { getTemplate } from "@/features/templates/server/queries";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { listNotes, noteSessionNumbers } from "@/features/one-on-one/server";
+import { getTemplate } from "@/features/templates/server";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Improver notes" };

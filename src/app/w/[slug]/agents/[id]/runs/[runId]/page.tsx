@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { formatDateTime, formatDuration, formatScore } from "@/lib/format";
 import { IterationChart } from "@/features/runtime/components/iteration-chart";
-import { getRun } from "@/features/runtime/server/queries";
+import { getRun } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
-import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
+import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Run" };
 

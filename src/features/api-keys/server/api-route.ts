@@ -1,16 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { env } from "@/env";
-import { MAX_BODY_BYTES } from "@/features/api-keys/limits";
-import { IdempotencyKeySchema, type ApiErrorCode, type ApiScope } from "@/features/api-keys/schemas";
-import { assertApiScope, authenticateApiKey, type AuthenticatedApiKey } from "@/features/api-keys/server/authenticate-api-key";
+import { MAX_BODY_BYTES } from "../limits";
+import { IdempotencyKeySchema, type ApiErrorCode, type ApiScope } from "../schemas";
+import { assertApiScope, authenticateApiKey, type AuthenticatedApiKey } from "./authenticate-api-key";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   hashIdempotentRequest,
   releaseIdempotencyKey,
-} from "@/features/api-keys/server/idempotency";
-import { consumeRateLimit } from "@/features/api-keys/server/rate-limit";
+} from "./idempotency";
+import { consumeRateLimit } from "./rate-limit";
 import { errorFields, logger } from "@/server/logger";
 import { toErrorBody, zodFieldErrors } from "@/server/errors";
 import type { Scope } from "@/server/scope";

@@ -1,0 +1,8 @@
+// The agents slice's public server API: what other slices, pages, routes and jobs may call.
+// Everything else under server/ is internal to the slice (enforced by lint).
+export { countChangesSince } from "./change-feed";
+export { createAgent } from "./create-agent";
+export { getAgent, listAgentMessages, listAgents, listRuns } from "./queries";
+export { rateRun } from "./rate-run";
+export { recordObservation, writeReport } from "./record-message";
+export { applyRunToState, recordRun } from "./record-run";

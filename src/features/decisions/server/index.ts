@@ -1,0 +1,5 @@
+// The decisions slice's public server API: what other slices, pages, routes and jobs may call.
+// Everything else under server/ is internal to the slice (enforced by lint).
+export { createChangeSet } from "./create-change-set";
+export { decideChangeItems } from "./decide-change-items";
+export { countPendingDecisions, listDecisionsForAgent, listInbox, listOpenItemsForTask } from "./queries";

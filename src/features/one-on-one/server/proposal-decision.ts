@@ -1,0 +1,33 @@
+import "server-only";
+import { ritualDecided } from "@/inngest/events";
+import { stageEvent } from "@/inngest/outbox";
+import type { Tx } from "@/server/db";
+import { conflict, notFound } from "@/server/errors";
+import { lockSession } from "./session-state";
+
+// What approving and rejecting a proposal share: the locks, the "still decidable" check and the
+// ritual's decision event.
+
+/** Locks the proposal's session and returns both, scoped to the workspace. */
+export async function lockProposal(t: Tx, workspaceId: string, proposalId: string) {
+  const found = await t.proposal.findFirst({ where: { id: proposalId, workspaceId }, select: { sessionId: true } });
+  if (!found) throw notFound("Proposal not found.");
+  const session = await lockSession(t, workspaceId, found.sessionId);
+  const proposal = await t.proposal.findUniqueOrThrow({ where: { id: proposalId } });
+  return { session, proposal };
+}
+
+export function assertDecidable(status: string) {
+  if (status === "approved") throw conflict("This proposal was already approved.");
+  if (status === "rejected") throw conflict("This proposal was already rejected.");
+  if (status === "superseded") throw conflict("A newer proposal replaced this one.");
+}
+
+/**
+ * A ritual waits for its proposal's decision: the event is written with the decision (outbox).
+ * Returns the staged event ids, which the caller delivers after the commit.
+ */
+export async function stageRitualDecision(t: Tx, session: { id: string; origin: string; improverAgentId: string | null }, workspaceId: string, decision: "approved" | "rejected"): Promise<string[]> {
+  if (session.origin !== "ritual" || !session.improverAgentId) return [];
+  return [await stageEvent(t, { name: ritualDecided.name, data: { workspaceId, sessionId: session.id, improverAgentId: session.improverAgentId, decision } })];
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
+import { runFeedbackPipeline, type FeedbackSummary } from "@/features/feedback/server";
+import { db } from "@/server/db";
+import { computeMetaFeedback } from "./meta-feedback";
+import { lockRitual, RITUAL_MIN_FEEDBACK, type RitualModels } from "./ritual-state";
+
+async function targetLevel(session: EvolutionSession) {
+  const t = await db.agentTemplate.findUniqueOrThrow({ where: { id: session.templateId }, select: { level: true, name: true } });
+  return t;
+}
+
+/**
+ * Preparation: classify the feedback since the last acknowledged counter (for the meta-improver:
+ * the improvers' outcomes of the last month) and freeze its summary on the session; then the
+ * threshold gate — fewer than RITUAL_MIN_FEEDBACK items and the ritual is skipped with a no-op
+ * observation on the improver.
+ */
+export async function prepareRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
+  const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
+  if (session.status !== "preparing") return { status: session.status };
+  const target = await targetLevel(session);
+  let summary: FeedbackSummary;
+  let covered = Number(session.sinceCounter);
+  let classifiedFeedbackId: string | null = null;
+  let items: number;
+  if (target.level === 0) {
+    const result = await runFeedbackPipeline({ workspaceId: session.workspaceId, templateId: session.templateId, sinceCounter: Number(session.sinceCounter), model: models.classifier });
+    summary = result.summary;
+    covered = Math.max(covered, result.coveredUntilCounter);
+    classifiedFeedbackId = result.classifiedFeedbackId;
+    items = summary.totals.items;
+  } else {
+    const meta = await computeMetaFeedback({ workspaceId: session.workspaceId, since: new Date(now.getTime() - 30 * 24 * 3_600_000), until: now });
+    summary = meta.summary;
+    items = meta.decidedSessions;
+  }
+  return db.$transaction(async (t) => {
+    const locked = await lockRitual(t, sessionId);
+    if (locked.status !== "preparing") return { status: locked.status };
+    const base = { coveredUntilCounter: covered, classifiedFeedbackId, feedbackSummary: summary as unknown as Prisma.InputJsonValue };
+    if (items < RITUAL_MIN_FEEDBACK) {
+      const note = target.level === 0 ? `Only ${items} new feedback item${items === 1 ? "" : "s"} since the last session (the ritual needs ${RITUAL_MIN_FEEDBACK}).` : `Only ${items} decided session${items === 1 ? "" : "s"} in the last 30 days (the meta ritual needs ${RITUAL_MIN_FEEDBACK}).`;
+      await t.evolutionSession.update({ where: { id: sessionId }, data: { ...base, status: "skipped", outcomeNote: note, completedAt: now } });
+      if (locked.improverAgentId) {
+        const improver = await t.agent.findUniqueOrThrow({ where: { id: locked.improverAgentId }, select: { id: true, templateId: true } });
+        await t.agentMessage.create({ data: { workspaceId: locked.workspaceId, agentId: improver.id, templateId: improver.templateId, kind: "observation", text: `No-op ritual for ${target.name}: ${note}`, payload: { sessionId } } });
+      }
+      return { status: "skipped" as const, items };
+    }
+    await t.evolutionSession.update({ where: { id: sessionId }, data: { ...base, status: "analyzing" } });
+    return { status: "analyzing" as const, items };
+  });
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import { RITUAL_PROPOSAL_REQUEST, rejectionMessage } from "@/ai/prompts/improver";
+import { recordProposalInTx } from "@/features/one-on-one/server";
+import { db } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { DECISION_TIMEOUT_MS, lockRitual, type RitualModels } from "./ritual-state";
+import { ritualTurn, transcriptRows } from "./ritual-turn";
+
+/**
+ * Proposal: the improver proposes complete directives (after a rejection: addressing its reason).
+ * The proposal, the transcript and status awaiting_review (+ the 7-day deadline) are written in
+ * one transaction. No usable proposal → the session completes with nothing to approve.
+ */
+export async function proposeRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
+  const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
+  if (session.status !== "proposing") return { status: session.status };
+  const rejected = session.round > 0 ? await db.proposal.findFirst({ where: { sessionId, status: "rejected" }, orderBy: { decidedAt: "desc" } }) : null;
+  const request = rejected?.rejectionReason ? rejectionMessage(rejected.rejectionReason) : RITUAL_PROPOSAL_REQUEST;
+  const collected = await ritualTurn(session, request, "propose", models.improver);
+  return db.$transaction(async (t) => {
+    const locked = await lockRitual(t, sessionId);
+    if (locked.status !== "proposing") return { status: locked.status };
+    const input = collected.proposals.at(-1);
+    let recorded: Awaited<ReturnType<typeof recordProposalInTx>> | null = null;
+    if (input) {
+      try {
+        recorded = await recordProposalInTx(t, { workspaceId: locked.workspaceId, sessionId, input });
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status >= 500) throw e;
+        collected.text = `${collected.text}\n\n(Proposal not recorded: ${e.message})`.trim();
+      }
+    }
+    if (collected.notes.length) await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
+    await t.evolutionMessage.createMany({ data: transcriptRows(locked, request, collected, recorded && input ? { ...recorded, input } : undefined) });
+    if (!recorded) {
+      await t.evolutionSession.update({
+        where: { id: sessionId },
+        data: { status: "completed", completedAt: now, outcomeNote: "The improver found nothing to change this week.", lastAcknowledgedCounter: locked.coveredUntilCounter },
+      });
+      return { status: "completed" as const };
+    }
+    await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "awaiting_review", decisionDueAt: new Date(now.getTime() + DECISION_TIMEOUT_MS) } });
+    return { status: "awaiting_review" as const, proposalId: recorded.proposalId };
+  });
+}

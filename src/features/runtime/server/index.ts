@@ -1,0 +1,4 @@
+// The runtime slice's public server API: what other slices, pages, routes and jobs may call.
+// Everything else under server/ is internal to the slice (enforced by lint).
+export { getLiveStatus, getRun } from "./queries";
+export { runTaskAgentWake } from "./run-task-agent-wake";

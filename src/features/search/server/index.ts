@@ -1,0 +1,3 @@
+// The search slice's public server API: what other slices, pages, routes and jobs may call.
+// Everything else under server/ is internal to the slice (enforced by lint).
+export { searchMessages } from "./search-messages";
