@@ -14,20 +14,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { generateFeedbackDataset } from "./lib/feedback-dataset";
 import { summarize, table, timed } from "./lib/measure";
-import { openBenchDatabase } from "./lib/setup";
+import { benchSettings, log, openBenchDatabase } from "./lib/setup";
 
-const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
-const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
-const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 200_000);
-const RATED_RUNS = Number(process.env.BENCH_RATED_RUNS ?? 100_000);
-const DAYS = Number(process.env.BENCH_DAYS ?? 56);
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const LOOP_SAMPLE = Number(process.env.BENCH_LOOP_SAMPLE ?? 1_000);
+const { AGENTS, OBSERVATIONS, DECISIONS, RATED_RUNS, DAYS, RUNS, LOOP_SAMPLE } = benchSettings({ AGENTS: 10_000, OBSERVATIONS: 1_000_000, DECISIONS: 200_000, RATED_RUNS: 100_000, DAYS: 56, RUNS: 7, LOOP_SAMPLE: 1_000 });
 const GOALS = { p95Ms: 300, speedup: 50 };
 const RESULTS = "bench/results";
 
 const t0 = Date.now();
-const log = (m: string) => console.log(`  ${m}`);
 const { pool, postgresVersion } = await openBenchDatabase();
 
 console.log(`→ generating ${AGENTS.toLocaleString("en")} agents, ${OBSERVATIONS.toLocaleString("en")} observations, ${DECISIONS.toLocaleString("en")} decisions, ${RATED_RUNS.toLocaleString("en")} rated runs over ${DAYS} days…`);

@@ -11,18 +11,13 @@ import { createRng } from "../prisma/seed/random";
 import { CUSTOMER_PREFIXES, RARE, UNCOMMON } from "./lib/corpus";
 import { generate, TEMPLATES, WORKSPACE_ID } from "./lib/generate";
 import { summarize, table, timed, type Captured, type Summary } from "./lib/measure";
-import { openBenchDatabase } from "./lib/setup";
+import { benchSettings, log, openBenchDatabase } from "./lib/setup";
 
-const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
-const AGENTS = Number(process.env.BENCH_AGENTS ?? 200);
-const DAYS = Number(process.env.BENCH_DAYS ?? 56);
-const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
-const DELTA_RUNS = Number(process.env.BENCH_DELTA_RUNS ?? 50);
+const { OBSERVATIONS, AGENTS, DAYS, QUERIES, DELTA_RUNS } = benchSettings({ OBSERVATIONS: 1_000_000, AGENTS: 200, DAYS: 56, QUERIES: 200, DELTA_RUNS: 50 });
 const GOALS = { searchP95Ms: 50, deltaP95Ms: 20 };
 const RESULTS = "bench/results";
 
 const t0 = Date.now();
-const log = (m: string) => console.log(`  ${m}`);
 const { pool, postgresVersion } = await openBenchDatabase();
 
 // ---- data ------------------------------------------------------------------------------------

@@ -8,24 +8,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { generateFeedbackDataset } from "./lib/feedback-dataset";
 import { summarize, table, timed, type Captured, type Summary } from "./lib/measure";
-import { openBenchDatabase } from "./lib/setup";
+import { benchSettings, log, openBenchDatabase } from "./lib/setup";
 
-const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
-const OBSERVATIONS = Number(process.env.BENCH_OBSERVATIONS ?? 1_000_000);
-const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 200_000);
-const RATED = Number(process.env.BENCH_RATED_RUNS ?? 100_000);
-const DAYS = Number(process.env.BENCH_DAYS ?? 90);
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const { AGENTS, OBSERVATIONS, DECISIONS, RATED_RUNS, DAYS, RUNS } = benchSettings({ AGENTS: 10_000, OBSERVATIONS: 1_000_000, DECISIONS: 200_000, RATED_RUNS: 100_000, DAYS: 90, RUNS: 20 });
 const GOAL_MS = 150;
 const RESULTS = "bench/results";
 
-const log = (m: string) => console.log(`  ${m}`);
 const { pool } = await openBenchDatabase();
 
-console.log(`→ generating ${AGENTS.toLocaleString("en")} agents, ${OBSERVATIONS.toLocaleString("en")} observations, ${DECISIONS.toLocaleString("en")} decisions, ${RATED.toLocaleString("en")} rated runs over ${DAYS} days…`);
+console.log(`→ generating ${AGENTS.toLocaleString("en")} agents, ${OBSERVATIONS.toLocaleString("en")} observations, ${DECISIONS.toLocaleString("en")} decisions, ${RATED_RUNS.toLocaleString("en")} rated runs over ${DAYS} days…`);
 const t0 = Date.now();
 const versions = [{ number: 2, fromDay: Math.round(DAYS / 3) }, { number: 3, fromDay: Math.round((DAYS * 2) / 3) }];
-const data = await generateFeedbackDataset(pool, { agents: AGENTS, observations: OBSERVATIONS, decisions: DECISIONS, ratedRuns: RATED, days: DAYS, versions, log });
+const data = await generateFeedbackDataset(pool, { agents: AGENTS, observations: OBSERVATIONS, decisions: DECISIONS, ratedRuns: RATED_RUNS, days: DAYS, versions, log });
 const { workspaceId, templateId } = data;
 
 console.log("→ adding tasks and agent creation dates for the dashboard…");

@@ -19,6 +19,17 @@ export async function openBenchDatabase() {
 }
 
 /**
+ * A benchmark's sizes and repetitions: each key's default, overridden by the environment variable
+ * `BENCH_<KEY>` (e.g. `BENCH_OBSERVATIONS=100000 npm run bench -- search`).
+ */
+export function benchSettings<T extends Record<string, number>>(defaults: T): T {
+  return Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, Number(process.env[`BENCH_${key}`] ?? value)])) as T;
+}
+
+/** Indented progress lines under a benchmark's headings. */
+export const log = (message: string) => console.log(`  ${message}`);
+
+/**
  * Splits totals over `days` days the way real activity looks: growing over the weeks, quieter at
  * weekends. Each split sums exactly to its total.
  */

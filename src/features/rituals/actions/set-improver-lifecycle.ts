@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { SetImproverLifecycleInput } from "../schemas";
-import { setImproverLifecycle } from "../server/schedule-writes";
+import { setImproverLifecycle } from "../server/set-improver-lifecycle";
 
 /** Pause or resume a template's improver (admins). */
 export const setImproverLifecycleAction = workspaceAction({ input: SetImproverLifecycleInput, permission: "rituals.manage" }, async ({ templateId, lifecycle }, ctx) => {

@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { workspaceAction } from "@/features/workspaces/server";
 import { scopeOf } from "@/server/scope";
 import { UpdateTemplateScheduleInput } from "../schemas";
-import { updateTemplateSchedule } from "../server/schedule-writes";
+import { updateTemplateSchedule } from "../server/update-template-schedule";
 
 /** A template's own ritual schedule (admins; null fields follow the workspace). */
 export const updateTemplateScheduleAction = workspaceAction({ input: UpdateTemplateScheduleInput, permission: "rituals.manage" }, async (input, ctx) => {
