@@ -2,12 +2,13 @@ import "server-only";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
+import type { TaskStatus } from "@/generated/prisma/enums";
 
 export type CreateTaskOptions = {
   scope: Scope;
   title: string;
   description?: string;
-  status?: "open" | "in_progress" | "done";
+  status?: TaskStatus;
   checklist?: { id: string; text: string; done: boolean }[];
   estimateMinutes?: number | null;
   /** When given, the task gets its agent (one agent per task) on this template, in the same transaction. */
