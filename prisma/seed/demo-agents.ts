@@ -6,7 +6,7 @@
 //
 // Written straight with the Prisma client (the services import "server-only"), so this file keeps
 // the invariants the services keep; see the comments marked INVARIANT.
-import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
+import type { Prisma, PrismaClient, Verdict } from "../../src/generated/prisma/client";
 import { acknowledge, buildOneOnOnes } from "./one-on-ones";
 import { clamp, createIdFactory, createRng, round, type Rng } from "./random";
 import { releaseNotes } from "./release-notes";
@@ -38,7 +38,6 @@ type Rows = {
   decisions: Prisma.ChangeDecisionCreateManyInput[];
 };
 
-type Verdict = "confirmed" | "rejected" | "deferred";
 type Decision = { verdict: Verdict; reason: string | null; at: number; by: string };
 type Proposal =
   | { tool: "propose_estimate"; minutes: number; summary: string; decisions: Decision[] }

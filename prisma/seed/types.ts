@@ -1,3 +1,4 @@
+import type { AuthoredBy, EvolutionNoteKind, TaskStatus } from "../../src/generated/prisma/enums";
 import type { Rng } from "./random";
 
 export type ObservationKind = "praise" | "complaint" | "correction" | "ambiguity" | "question" | "info";
@@ -19,7 +20,7 @@ export type TaskSpec = {
   description: string;
   /** Days before now the task was created. */
   daysAgo: number;
-  status: "open" | "in_progress" | "done";
+  status: TaskStatus;
   /** Done tasks: days from creation to completion. */
   doneAfterDays?: number;
   /** What the agent knows about the task (customer, area, ticket, version…). */
@@ -31,7 +32,7 @@ export type TaskSpec = {
 
 export type VersionSpec = {
   daysAgo: number;
-  authoredBy: "system" | "user" | "agent";
+  authoredBy: AuthoredBy;
   /** E-mail of the seeded user who wrote it (authoredBy "user"). */
   authorEmail?: string;
   rationale: string;
@@ -74,8 +75,7 @@ export type Users = { owner: string; admin: string; member: string; viewer: stri
 
 // ---- one-on-one history (prisma/seed/one-on-ones.ts) -------------------------------------------
 
-export type NoteKind = "reflection" | "hypothesis" | "decision" | "pattern";
-export type NoteSpec = { kind: NoteKind; content: string };
+export type NoteSpec = { kind: EvolutionNoteKind; content: string };
 
 /** What the improver proposes with propose_directives. */
 export type ProposalSpec =

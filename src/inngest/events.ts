@@ -1,13 +1,11 @@
 import { eventType } from "inngest";
 import { z } from "zod";
+import { WakeReasonSchema } from "@/features/agents/schemas";
+import { ProposalStatus } from "@/generated/prisma/enums";
 
 // Every event, typed once. The zod schema is the single source of truth for a payload: the outbox
 // validates before writing, and the Inngest SDK validates a trigger event with it (Standard
 // Schema) when a run starts — on an Inngest server and in the local executor alike.
-
-/** Why an agent wakes. Mirrors the Prisma enum `WakeReason`. */
-export const WakeReasonSchema = z.enum(["subscription", "creation", "reanalysis", "scheduled", "manual"]);
-export type WakeReason = z.infer<typeof WakeReasonSchema>;
 
 export const AgentWakeRequestedData = z.object({
   workspaceId: z.string().min(1),
@@ -34,7 +32,7 @@ export const RitualDecidedData = z.object({
   workspaceId: z.string().min(1),
   sessionId: z.string().min(1),
   improverAgentId: z.string().min(1),
-  decision: z.enum(["approved", "rejected"]),
+  decision: z.enum(ProposalStatus).extract(["approved", "rejected"]),
 });
 export type RitualDecidedData = z.infer<typeof RitualDecidedData>;
 

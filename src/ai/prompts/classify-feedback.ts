@@ -1,19 +1,17 @@
 import { z } from "zod";
+import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
 
 // The classifier's prompt for free-text feedback (observations). The items are NUMBERED LINES
 // ("1. …"), one per line: that is what the built-in classifier (src/ai/builtin/classify.ts) reads,
 // so the instructions live in the system message and the user message holds only a heading and
 // the items. Answer: structured output { items: [{ index, sentiment, category, confidence }] }.
 
-export const FEEDBACK_SENTIMENTS = ["positive", "negative", "neutral"] as const;
-export const FEEDBACK_CATEGORY_NAMES = ["accuracy", "communication", "prioritization", "tooling", "timeliness", "general"] as const;
-
 export const ClassificationSchema = z.object({
   items: z.array(
     z.object({
       index: z.number().int(),
-      sentiment: z.enum(FEEDBACK_SENTIMENTS),
-      category: z.enum(FEEDBACK_CATEGORY_NAMES),
+      sentiment: z.enum(Sentiment),
+      category: z.enum(FeedbackCategory),
       confidence: z.number().min(0).max(1),
     }),
   ),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EvolutionNoteKind, type SessionOrigin } from "@/generated/prisma/enums";
 
 // The improver's prompt contract (one-on-one and, later, the weekly ritual). The context builder
 // (src/features/one-on-one/server/context.ts) writes these sections into the system message; the
@@ -36,8 +37,7 @@ export const APPROVAL_CONFIDENCE = 0.8;
 /** Mutation safety: approved versions per session. */
 export const MAX_APPROVED_MUTATIONS = 3;
 
-export const NOTE_KINDS = ["reflection", "hypothesis", "decision", "pattern"] as const;
-export type NoteKind = (typeof NOTE_KINDS)[number];
+export type NoteKind = EvolutionNoteKind;
 
 export const ProposeDirectivesInput = z.object({
   directives: z.string().trim().min(1, "Directives cannot be empty.").max(20_000),
@@ -47,7 +47,7 @@ export const ProposeDirectivesInput = z.object({
 export type ProposeDirectivesInput = z.infer<typeof ProposeDirectivesInput>;
 
 export const RecordNoteInput = z.object({
-  kind: z.enum(NOTE_KINDS),
+  kind: z.enum(EvolutionNoteKind),
   content: z.string().trim().min(1).max(4_000),
 });
 export type RecordNoteInput = z.infer<typeof RecordNoteInput>;
@@ -104,7 +104,7 @@ export function isTruncationMarker(line: string): boolean {
 }
 
 /** The fixed scaffold (the ritual's prompt, adapted to a chat with a person). */
-export function improverScaffold({ templateName, origin }: { templateName: string; origin: "interactive" | "ritual" }): string {
+export function improverScaffold({ templateName, origin }: { templateName: string; origin: SessionOrigin }): string {
   const role =
     origin === "ritual"
       ? "You conduct the weekly one-on-one review of this template's performance."

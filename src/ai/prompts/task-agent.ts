@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TaskStatus } from "@/generated/prisma/enums";
 
 // The task agent's prompts and the shapes passed between self-refine phases. The section headings
 // below are a contract: the built-in model (src/ai/builtin) reads them to behave sensibly offline.
@@ -14,7 +15,7 @@ export const SECTION = {
 } as const;
 
 export const ProposalSchema = z.discriminatedUnion("tool", [
-  z.object({ tool: z.literal("propose_status"), args: z.object({ status: z.enum(["open", "in_progress", "done"]) }), summary: z.string() }),
+  z.object({ tool: z.literal("propose_status"), args: z.object({ status: z.enum(TaskStatus) }), summary: z.string() }),
   z.object({ tool: z.literal("propose_checklist_items"), args: z.object({ items: z.array(z.string().min(1).max(500)).min(1).max(20) }), summary: z.string() }),
   z.object({ tool: z.literal("propose_estimate"), args: z.object({ minutes: z.number().int().min(1).max(100_000) }), summary: z.string() }),
 ]);

@@ -1,11 +1,12 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { TaskStatus } from "@/generated/prisma/enums";
 import type { OutputCollector } from "./collector";
 
 export const proposeStatus = (c: OutputCollector) =>
   tool({
     description: "Propose a new status for the task (a person confirms or rejects it).",
-    inputSchema: z.object({ status: z.enum(["open", "in_progress", "done"]), reason: z.string().max(500).optional() }),
+    inputSchema: z.object({ status: z.enum(TaskStatus), reason: z.string().max(500).optional() }),
     execute: async ({ status, reason }) => {
       c.proposals = c.proposals.filter((p) => p.tool !== "propose_status");
       const label = { open: "open", in_progress: "in progress", done: "done" }[status];

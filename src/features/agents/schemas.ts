@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
+import { WakeReason } from "@/generated/prisma/enums";
 
-export const WakeReasonSchema = z.enum(["subscription", "creation", "reanalysis", "scheduled", "manual"]);
+export const WakeReasonSchema = z.enum(WakeReason);
 export const RatingSchema = z.number({ error: "A rating is a number from 0 to 1." }).min(0, { error: "A rating is at least 0." }).max(1, { error: "A rating is at most 1." });
 export const JsonObjectSchema = z.record(z.string(), z.unknown());
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
+import { AgentLifecycle, ChangeItemStatus, WakeRunStatus } from "@/generated/prisma/enums";
 import { JsonObjectSchema, RateRunInput, RatingSchema, WakeReasonSchema } from "@/features/agents/schemas";
 import { ChangeItemInput, DecideInput, VerdictSchema } from "@/features/decisions/schemas";
 import { ChecklistItemSchema, TaskFields, TaskStatusSchema } from "@/features/tasks/schemas";
@@ -40,6 +41,8 @@ const Count = z.number().int().min(0).max(MAX_INT);
 const Timestamp = z.iso.datetime({ offset: true, error: "Use an ISO 8601 timestamp, e.g. 2026-01-31T12:00:00Z." }).transform((s) => new Date(s));
 /** JSON.parse only ever yields JSON, which is what Prisma's Json columns take. */
 const JsonPayload = JsonObjectSchema.transform((v) => v as Prisma.InputJsonObject);
+/** The API records and lists only runs that have ended. */
+const FinishedRunStatusSchema = z.enum(WakeRunStatus).exclude(["running"]);
 
 export const ApiCreateAgentInput = z.object({
   templateId: IdSchema,
@@ -61,7 +64,7 @@ export const ApiRecordRunInput = z
     agentId: IdSchema,
     templateVersionId: IdSchema.optional().meta({ description: "The version the run used; defaults to the template's head." }),
     reason: WakeReasonSchema,
-    status: z.enum(["succeeded", "failed"]),
+    status: FinishedRunStatusSchema,
     startedAt: Timestamp.optional(),
     finishedAt: Timestamp.optional(),
     durationMs: Count.optional(),
@@ -140,7 +143,7 @@ export const ApiAgent = z.object({
   templateId: z.string(),
   displayName: z.string(),
   kind: TemplateKindSchema,
-  lifecycle: z.enum(["created", "active", "dormant", "destroyed"]),
+  lifecycle: z.enum(AgentLifecycle),
   taskId: z.string().nullable(),
   externalId: z.string().nullable(),
   createdAt: DateTime,
@@ -166,7 +169,7 @@ export const ApiRun = z.object({
   templateId: z.string(),
   templateVersionId: z.string(),
   reason: WakeReasonSchema,
-  status: z.enum(["succeeded", "failed"]),
+  status: FinishedRunStatusSchema,
   startedAt: DateTime,
   finishedAt: DateTime.nullable(),
   durationMs: z.number().int().nullable(),
@@ -184,7 +187,7 @@ export const ApiChangeSet = z.object({
   id: z.string(),
   agentId: z.string(),
   taskId: z.string().nullable(),
-  items: z.array(z.object({ id: z.string(), tool: z.string(), summary: z.string(), status: z.enum(["pending", "confirmed", "rejected", "deferred"]) })),
+  items: z.array(z.object({ id: z.string(), tool: z.string(), summary: z.string(), status: z.enum(ChangeItemStatus) })),
 });
 
 export const ApiDecision = z.object({ decided: z.number().int(), applied: z.number().int(), verdict: VerdictSchema });

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { JsonObjectSchema } from "@/features/agents/schemas";
+import { TaskStatusSchema } from "@/features/tasks/schemas";
+import { Verdict } from "@/generated/prisma/enums";
 
-export const VerdictSchema = z.enum(["confirmed", "rejected", "deferred"]);
+export const VerdictSchema = z.enum(Verdict);
 
 /** Task tools whose confirmation changes the task (issue: agent runtime proposes them). */
 export const TaskToolArgs = {
-  propose_status: z.object({ status: z.enum(["open", "in_progress", "done"]) }),
+  propose_status: z.object({ status: TaskStatusSchema }),
   propose_checklist_items: z.object({ items: z.array(z.string().trim().min(1).max(500)).min(1).max(20) }),
   propose_estimate: z.object({ minutes: z.number().int().min(1).max(100_000) }),
 } as const;

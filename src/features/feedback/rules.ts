@@ -7,10 +7,12 @@
 // english stem starting with it too; the JS mirror below (`classifyByRules`) matches surface words,
 // so the two agree (an integration test runs both on the same sentences).
 
-export const SENTIMENTS = ["positive", "negative", "neutral"] as const;
-export type Sentiment = (typeof SENTIMENTS)[number];
-export const FEEDBACK_CATEGORIES = ["accuracy", "communication", "prioritization", "tooling", "timeliness", "general"] as const;
-export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
+
+export type { FeedbackCategory, Sentiment };
+/** The Prisma enums' values, in their declared order (what charts and lists show). */
+export const SENTIMENTS = Object.values(Sentiment);
+export const FEEDBACK_CATEGORIES = Object.values(FeedbackCategory);
 export const SOURCE_TYPES = ["observation", "decision", "rating", "report_confidence", "quality_score"] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 

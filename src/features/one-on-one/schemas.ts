@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { NOTE_KINDS } from "@/ai/prompts/improver";
 import { IdSchema } from "@/features/workspaces/schemas";
+import { EvolutionNoteKind } from "@/generated/prisma/enums";
 
 // Inputs of the one-on-one's actions and chat route. Pure (no server imports): forms use them too.
 
@@ -30,7 +30,7 @@ export const RejectProposalInput = z.object({
 });
 
 export const NotesFilter = z.object({
-  kind: z.enum(NOTE_KINDS).optional().catch(undefined),
+  kind: z.enum(EvolutionNoteKind).optional().catch(undefined),
   session: z.coerce.number().int().positive().optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),
 });

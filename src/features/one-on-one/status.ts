@@ -1,4 +1,4 @@
-import type { EvolutionSessionStatus } from "@/generated/prisma/enums";
+import { EvolutionSessionStatus } from "@/generated/prisma/enums";
 
 // Session statuses in one place (pure: pages and services share it). A ritual walks preparing →
 // analyzing → proposing → awaiting_review; interactive sessions are active until decided.
@@ -7,6 +7,9 @@ import type { EvolutionSessionStatus } from "@/generated/prisma/enums";
 export const OPEN_STATUSES = ["active", "preparing", "analyzing", "proposing", "awaiting_review"] as const satisfies readonly EvolutionSessionStatus[];
 
 export const isOpen = (status: EvolutionSessionStatus) => (OPEN_STATUSES as readonly string[]).includes(status);
+
+/** Every other status: the session has ended. */
+export const CLOSED_STATUSES = Object.values(EvolutionSessionStatus).filter((s) => !isOpen(s));
 
 export const STATUS_LABEL: Record<EvolutionSessionStatus, string> = {
   active: "Active",

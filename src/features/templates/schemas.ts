@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
+import { TemplateKind } from "@/generated/prisma/enums";
 
 export const GateSchema = z.object({
   name: z.string().trim().min(1).max(60),
@@ -30,7 +31,7 @@ export const DirectivesSchema = z
   .min(10, { error: "Directives need at least 10 characters." })
   .max(20_000, { error: "Directives are limited to 20,000 characters." });
 
-export const TemplateKindSchema = z.enum(["taskAgent", "templateImprover", "metaImprover"]);
+export const TemplateKindSchema = z.enum(TemplateKind);
 
 export const CreateTemplateInput = z.object({
   name: z.string().trim().min(2, { error: "Use at least 2 characters." }).max(80),

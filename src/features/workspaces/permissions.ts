@@ -1,8 +1,11 @@
 // Roles and what each may do. Pure (no server imports) so components can hide what a role cannot
 // use; the server enforces the same table in the action client and route handlers.
 
-export const roles = ["owner", "admin", "member", "viewer"] as const;
-export type Role = (typeof roles)[number];
+import { Role } from "@/generated/prisma/enums";
+
+export type { Role };
+/** Highest first: the order of the Prisma enum, which lists and selects show. */
+export const roles = Object.values(Role);
 
 const rank: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { roles } from "./permissions";
+import { Role } from "@/generated/prisma/enums";
 
-export const RoleSchema = z.enum(roles, { error: "Choose a role: owner, admin, member or viewer." });
+export const RoleSchema = z.enum(Role, { error: "Choose a role: owner, admin, member or viewer." });
 export const EmailSchema = z
   .string({ error: "Enter an email address." })
   .trim()

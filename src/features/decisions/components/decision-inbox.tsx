@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge, Notice } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
+import type { Verdict } from "@/generated/prisma/enums";
 import { useAction } from "@/lib/use-action";
 import { decideChangeItemsAction } from "../actions/decide-change-items";
 
@@ -50,7 +51,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { work
   const [done, setDone] = useState<string | null>(null);
   const { run, pending, error, fieldError, reset } = useAction(decideChangeItemsAction);
 
-  const decide = (itemIds: string[], verdict: "confirmed" | "rejected" | "deferred", why?: string) =>
+  const decide = (itemIds: string[], verdict: Verdict, why?: string) =>
     void run({ workspaceSlug, itemIds, verdict, reason: why }, (r) => {
       setSelected(new Set());
       setRejecting(null);

@@ -3,7 +3,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import type { FeedbackCategory } from "../rules";
 import { FEEDBACK_CATEGORIES } from "../rules";
-import { summarizeFeedback, type FeedbackSummary, type ItemWindow } from "./summarize-feedback";
+import { summarizeFeedback, type FeedbackSummary } from "./summarize-feedback";
+import type { FeedbackWindow } from "./window";
 
 // Stores the aggregate of a template's FeedbackItem rows for one window as a ClassifiedFeedback row
 // (what a one-on-one session or a ritual saw). The window is the counter range
@@ -22,7 +23,7 @@ export type AggregateFeedbackResult = FeedbackSummary & { id: string };
 
 export async function aggregateFeedback(input: AggregateFeedbackInput): Promise<AggregateFeedbackResult> {
   const windowEnd = input.windowEnd ?? new Date();
-  const w: ItemWindow = {
+  const w: FeedbackWindow = {
     workspaceId: input.workspaceId,
     templateId: input.templateId,
     sinceCounter: input.sinceCounter,

@@ -1,8 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { Sentiment, SourceType } from "../rules";
-import { itemWhere } from "./summarize-feedback";
-import { pendingWhere, type FeedbackWindow } from "./window";
+import { itemWhere, pendingWhere, type FeedbackWindow } from "./window";
 import { withoutJit } from "./without-jit";
 
 // Feedback extraction for a template's window. The rules classify every source row

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/server/db";
+import type { ClassifiedBy } from "@/generated/prisma/enums";
 import type { FeedbackCategory, Sentiment, SourceType } from "../rules";
 import { summarizeFeedbackByDate } from "./feedback-breakdown";
 import type { FeedbackPattern, FeedbackSummary } from "./summarize-feedback";
@@ -85,7 +86,7 @@ export type FeedbackItemView = {
   sentiment: Sentiment;
   category: FeedbackCategory;
   confidence: number;
-  classifiedBy: "rule" | "model";
+  classifiedBy: ClassifiedBy;
   detail: string;
   occurredAt: Date;
 };

@@ -1,7 +1,7 @@
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db";
 import type { FeedbackCategory, Sentiment } from "../rules";
+import { itemWhere, type FeedbackWindow } from "./window";
 
 // One set-based summary of FeedbackItem rows (totals, sentiment × category, cross-agent patterns),
 // shared by the stored aggregate (aggregate-feedback.ts) and the live read models (queries.ts).
@@ -21,30 +21,6 @@ export type PatternExample = { itemId: string; agentId: string; detail: string }
 export type FeedbackPattern = { category: FeedbackCategory; sentiment: Sentiment; agentCount: number; capped?: boolean; itemCount: number; examples: PatternExample[] };
 export type FeedbackSummary = { totals: FeedbackTotals; byCategory: CategoryCounts[]; patterns: FeedbackPattern[] };
 
-/** Which FeedbackItem rows: always one workspace and template, plus a counter range and/or a time range. */
-export type ItemWindow = {
-  workspaceId: string;
-  templateId: string;
-  /** Exclusive lower bound on the source row's change counter. */
-  sinceCounter?: number;
-  /** Inclusive upper bound on the source row's change counter. */
-  untilCounter?: number;
-  /** Inclusive lower bound on occurredAt. */
-  since?: Date;
-  /** Exclusive upper bound on occurredAt. */
-  until?: Date;
-};
-
-export function itemWhere(w: ItemWindow, alias = "fi"): Prisma.Sql {
-  const col = (c: string) => Prisma.raw(`${alias}."${c}"`);
-  const parts = [Prisma.sql`${col("workspaceId")} = ${w.workspaceId}`, Prisma.sql`${col("templateId")} = ${w.templateId}`];
-  if (w.sinceCounter !== undefined) parts.push(Prisma.sql`${col("sourceCounter")} > ${w.sinceCounter}`);
-  if (w.untilCounter !== undefined) parts.push(Prisma.sql`${col("sourceCounter")} <= ${w.untilCounter}`);
-  if (w.since) parts.push(Prisma.sql`${col("occurredAt")} >= ${w.since}`);
-  if (w.until) parts.push(Prisma.sql`${col("occurredAt")} < ${w.until}`);
-  return Prisma.join(parts, " AND ");
-}
-
 type Row = { totals: FeedbackTotals; by_category: CategoryCounts[] | null; patterns: FeedbackPattern[] | null };
 
 /**
@@ -56,7 +32,7 @@ type Row = { totals: FeedbackTotals; by_category: CategoryCounts[] | null; patte
  * smallest id), their text fetched by id only for those few rows — the same picks as the live
  * breakdown (feedback-breakdown.ts). Negative patterns first, then by agent count.
  */
-export async function summarizeFeedback(w: ItemWindow, client: Tx | typeof db = db): Promise<FeedbackSummary> {
+export async function summarizeFeedback(w: FeedbackWindow, client: Tx | typeof db = db): Promise<FeedbackSummary> {
   const [row] = await client.$queryRaw<Row[]>`
     WITH items AS MATERIALIZED (
       SELECT fi."id", fi."agentId", fi."sentiment"::text AS sentiment, fi."category"::text AS category, fi."occurredAt"

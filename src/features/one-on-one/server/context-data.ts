@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 type Scoped = { workspaceId: string; templateId: string };
 
 export type LoadImproverContextInput = Scoped & {
-  origin: "interactive" | "ritual";
+  origin: ImproverContextData["origin"];
   /** The counter the session's delta starts after (the previous session's acknowledgement). */
   sinceCounter: number;
   feedback: FeedbackSummary | null;

@@ -1,5 +1,6 @@
 import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, formatCategoryLine, improverScaffold } from "@/ai/prompts/improver";
 import { countTokens, truncateToTokens } from "@/ai/tokens";
+import type { SessionOrigin } from "@/generated/prisma/enums";
 import { formatDuration, formatPercent, formatScore } from "@/lib/format";
 import { formatCount } from "@/features/dashboards/format";
 import type { MetricPair, TemplateMetrics } from "@/features/dashboards/server";
@@ -43,7 +44,7 @@ export type ImproverContext = {
 
 export type ImproverContextData = {
   template: { id: string; name: string };
-  origin: "interactive" | "ritual";
+  origin: SessionOrigin;
   head: { number: number; directives: string } | null;
   /** Newest first, ≤ 5. */
   versions: { number: number; authoredBy: string; rationale: string | null; createdAt: Date; isHead: boolean }[];

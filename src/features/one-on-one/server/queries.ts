@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma, type EvolutionNoteKind } from "@/generated/prisma/client";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
+import type { ProposalStatus } from "@/generated/prisma/enums";
 import { flagRemovedClauses, type ClauseFlag } from "./clause-provenance";
 
 // Read models of the one-on-one page and the notes view. Every query is scoped by workspace and
@@ -38,7 +39,7 @@ export async function getSession(workspaceId: string, templateId: string, sessio
 
 export type ProposalView = {
   id: string;
-  status: "draft" | "pending" | "approved" | "rejected" | "superseded";
+  status: ProposalStatus;
   directives: string;
   rationale: string;
   confidence: number;

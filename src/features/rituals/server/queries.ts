@@ -1,16 +1,14 @@
 import "server-only";
-import type { EvolutionNoteKind, EvolutionSessionStatus, TemplateKind } from "@/generated/prisma/enums";
+import type { AgentLifecycle, EvolutionNoteKind, EvolutionSessionStatus, TemplateKind } from "@/generated/prisma/enums";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { listProposals, sessionFeedback, type ProposalView } from "@/features/one-on-one/server";
-import { OPEN_STATUSES } from "@/features/one-on-one/status";
+import { CLOSED_STATUSES, OPEN_STATUSES } from "@/features/one-on-one/status";
 import { db } from "@/server/db";
 import { nextRitualAt, scheduleOf, type Cadence, type RitualSchedule } from "../schedule";
 import { cadenceOf, getImproverOf, MAX_IMPROVER_LEVEL, type ImproverSlots } from "./improvers";
 
 // Read models of the ritual review page, the template page's "Weekly ritual" panel and the
 // schedule settings. Every query is scoped by workspace in its WHERE.
-
-const CLOSED_STATUSES = ["completed", "abandoned", "skipped"] as const satisfies readonly EvolutionSessionStatus[];
 
 const scheduleFields = { ritualWeekday: true, ritualHour: true, ritualTimezone: true } as const;
 
@@ -100,7 +98,7 @@ export type TemplateRitualPanel =
       improver: {
         id: string;
         displayName: string;
-        lifecycle: "created" | "active" | "dormant" | "destroyed";
+        lifecycle: AgentLifecycle;
         scheduledWakeAt: Date | null;
         totalSessionsCompleted: number;
         lastOneOnOneAt: Date | null;
@@ -201,7 +199,7 @@ export type ScheduleRow = {
   cadence: Cadence;
   schedule: RitualSchedule;
   overridden: boolean;
-  lifecycle: "created" | "active" | "dormant" | "destroyed" | null;
+  lifecycle: AgentLifecycle | null;
   nextRitualAt: Date | null;
 };
 

@@ -4,12 +4,13 @@ import { agentWakeRequested } from "@/inngest/events";
 import { deliverOutbox, stageEvent } from "@/inngest/outbox";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
+import type { TaskStatus } from "@/generated/prisma/enums";
 
 export type CreateTaskOptions = {
   scope: Scope;
   title: string;
   description?: string;
-  status?: "open" | "in_progress" | "done";
+  status?: TaskStatus;
   checklist?: { id: string; text: string; done: boolean }[];
   estimateMinutes?: number | null;
   /** When given, the task gets its agent (one agent per task) on this template, in the same transaction. */

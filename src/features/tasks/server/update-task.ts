@@ -4,11 +4,12 @@ import { db, type Tx } from "@/server/db";
 import { notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 import type { ChecklistItem } from "../schemas";
+import type { TaskStatus } from "@/generated/prisma/enums";
 
 export type TaskPatch = {
   title?: string;
   description?: string;
-  status?: "open" | "in_progress" | "done";
+  status?: TaskStatus;
   estimateMinutes?: number | null;
   checklist?: ChecklistItem[];
 };

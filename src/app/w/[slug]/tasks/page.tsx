@@ -7,7 +7,7 @@ import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
 import { NewTaskForm } from "@/features/tasks/components/new-task-form";
 import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
-import { TaskStatusSchema } from "@/features/tasks/schemas";
+import { TaskStatusSchema, taskStatusLabels } from "@/features/tasks/schemas";
 import { listTasks } from "@/features/tasks/server";
 import { listTemplates } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
@@ -15,12 +15,7 @@ import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Tasks" };
 
-const filters = [
-  { key: undefined, label: "All" },
-  { key: "open", label: "Open" },
-  { key: "in_progress", label: "In progress" },
-  { key: "done", label: "Done" },
-] as const;
+const filters = [{ key: undefined, label: "All" }, ...TaskStatusSchema.options.map((key) => ({ key, label: taskStatusLabels[key] }))];
 
 export default async function TasksPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ status?: string }> }) {
   const { slug } = await params;

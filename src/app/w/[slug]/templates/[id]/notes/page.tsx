@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { NOTE_KINDS } from "@/ai/prompts/improver";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NotesFilter } from "@/features/one-on-one/schemas";
 import { listNotes, noteSessionNumbers } from "@/features/one-on-one/server";
 import { getTemplate } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { EvolutionNoteKind } from "@/generated/prisma/enums";
 import { formatDateTime } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Improver notes" };
@@ -54,7 +54,7 @@ export default async function NotesPage({ params, searchParams }: { params: Prom
             <span className="font-medium text-zinc-700">Kind</span>
             <select name="kind" defaultValue={filter.kind ?? ""} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
               <option value="">All kinds</option>
-              {NOTE_KINDS.map((k) => (
+              {Object.values(EvolutionNoteKind).map((k) => (
                 <option key={k} value={k}>
                   {k}
                 </option>
