@@ -5,10 +5,10 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { AI_PROVIDER_KEY_VARS, aiConfigProblems, env, type AiProvider, type Env } from "@/env";
-import { builtinModel } from "./builtin";
+import { builtinModel } from "./providers/builtin";
 
 // The model registry: which language model serves each role. AI_PROVIDER picks a hosted or local
-// provider; unset, every role gets the built-in deterministic model (src/ai/builtin). Services take
+// provider; unset, every role gets the built-in deterministic model (src/ai/providers/builtin). Services take
 // models as optional arguments, so tests pass AI SDK mock models and never reach this file's providers.
 
 export const MODEL_ROLES = ["task", "evaluator", "refiner", "classifier", "improver"] as const;

@@ -1,7 +1,7 @@
 import { generateText, Output } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { builtinModel } from "@/ai/builtin";
+import { builtinModel } from "@/ai/providers/builtin";
 
 const ClassificationSchema = z.object({
   items: z.array(

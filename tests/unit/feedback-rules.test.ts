@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyPrompt } from "@/ai/builtin/classify";
+import { classifyPrompt } from "@/ai/providers/builtin/classify";
 import { classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
 import { readClassification } from "@/features/feedback/server/classify-observations";
 import { classifyByRules, qualitySentiment, ratingSentiment, reportConfidenceSentiment, tsqueryOf, CATEGORY_TERMS } from "@/features/feedback/rules";

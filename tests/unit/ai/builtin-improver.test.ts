@@ -1,7 +1,7 @@
 import { generateText, Output, stepCountIs, streamText, tool, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BuiltinLanguageModel } from "@/ai/builtin";
+import { BuiltinLanguageModel } from "@/ai/providers/builtin";
 import {
   FEEDBACK_SUBSECTION,
   FetchInstanceInput,

@@ -1,4 +1,4 @@
-import { SECTION } from "../prompts/task-agent";
+import { SECTION } from "@/ai/prompts/task-agent";
 import { section } from "./prompt";
 
 // Reads the "## Task" and "## Your recent observations" sections written by taskSections() in

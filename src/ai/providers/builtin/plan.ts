@@ -1,4 +1,4 @@
-import type { WakeOutput } from "../prompts/task-agent";
+import type { WakeOutput } from "@/ai/prompts/task-agent";
 import { findAmbiguities } from "./ambiguity";
 import { candidateItems } from "./checklist";
 import { estimateTask } from "./estimate";

@@ -1,4 +1,4 @@
-import type { WakeOutput } from "../prompts/task-agent";
+import type { WakeOutput } from "@/ai/prompts/task-agent";
 import { findAmbiguities } from "./ambiguity";
 import { openItems, workFinished, type ParsedTask } from "./task";
 import { contentWords, sentences, startsWithVerb, TICKET_KEY, words } from "./text";

@@ -1,6 +1,6 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3FunctionTool, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
-import { IMPROVER_SECTION } from "../prompts/improver";
-import { SECTION } from "../prompts/task-agent";
+import { IMPROVER_SECTION } from "@/ai/prompts/improver";
+import { SECTION } from "@/ai/prompts/task-agent";
 
 // What the built-in model reads from a call: the prompt as plain text, which tools it may call,
 // and whether it is answering tool results (the second step of a tool loop).

@@ -1,4 +1,4 @@
-import { SECTION } from "../prompts/task-agent";
+import { SECTION } from "@/ai/prompts/task-agent";
 import { formatMinutes } from "./estimate";
 import { section, type PromptView } from "./prompt";
 

@@ -1,4 +1,4 @@
-import { IMPROVER_SECTION, type ImproverSectionKey } from "../prompts/improver";
+import { IMPROVER_SECTION, type ImproverSectionKey } from "@/ai/prompts/improver";
 import type { ImproverContext } from "./improve-context";
 import { count, plural, quote, type ImproverTurn } from "./improve-turn";
 import { stripEnd } from "./text";

@@ -1,4 +1,4 @@
-import { APPROVAL_CONFIDENCE, FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "@/ai/prompts/improver";
 import { addedClauses } from "./improve-clauses";
 import { readImproverContext } from "./improve-context";
 import { summariseInstance } from "./improve-fetch";

@@ -1,5 +1,5 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3GenerateResult, LanguageModelV3StreamResult } from "@ai-sdk/provider";
-import type { ModelRole } from "../models";
+import type { ModelRole } from "@/ai/models";
 import { respond } from "./respond";
 import { partsStream, toStreamParts } from "./stream";
 import { usageFor } from "./usage";

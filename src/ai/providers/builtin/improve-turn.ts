@@ -1,4 +1,4 @@
-import { IMPROVER_TOOLS, ProposeDirectivesInput, type RecordNoteInput } from "../prompts/improver";
+import { IMPROVER_TOOLS, ProposeDirectivesInput, type RecordNoteInput } from "@/ai/prompts/improver";
 import type { PromptView } from "./prompt";
 
 /** One improver answer before it becomes text and tool calls (or JSON). */

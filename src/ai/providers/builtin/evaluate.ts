@@ -1,4 +1,4 @@
-import { SECTION, WakeOutputSchema, type Evaluation, type Gate } from "../prompts/task-agent";
+import { SECTION, WakeOutputSchema, type Evaluation, type Gate } from "@/ai/prompts/task-agent";
 import { checksFor } from "./gate-checks";
 import { readOutputFacts } from "./output-facts";
 import { leadingJson, section } from "./prompt";

@@ -1,4 +1,4 @@
-import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
 import { addClauses, addedClauses, isCategoryClause, namedCategories, present, removeClauses, toDirective, wantsDraft } from "./improve-clauses";
 import type { ImproverContext } from "./improve-context";
 import { cannotPropose } from "./improve-propose";

@@ -1,4 +1,4 @@
-import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
 import { classifyText } from "./classify";
 import { addClauses, addedClauses, categoryClause, isCategoryClause, isSpecific, namedCategories, present, toDirective, wantsDraft } from "./improve-clauses";
 import type { CategoryCount, ImproverContext } from "./improve-context";

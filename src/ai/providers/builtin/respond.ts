@@ -1,6 +1,6 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Content } from "@ai-sdk/provider";
-import type { ModelRole } from "../models";
-import { SECTION } from "../prompts/task-agent";
+import type { ModelRole } from "@/ai/models";
+import { SECTION } from "@/ai/prompts/task-agent";
 import { classifyPrompt } from "./classify";
 import { evaluateOutput } from "./evaluate";
 import { executeTask } from "./execute";

@@ -1,5 +1,5 @@
 import type { LanguageModelV3Content } from "@ai-sdk/provider";
-import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, OPENING_REQUEST, RITUAL_ANALYSIS_REQUEST, RITUAL_PROPOSAL_REQUEST, parseRejection } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, OPENING_REQUEST, RITUAL_ANALYSIS_REQUEST, RITUAL_PROPOSAL_REQUEST, parseRejection } from "@/ai/prompts/improver";
 import { isQuestion } from "./improve-clauses";
 import { readImproverContext, type ImproverContext } from "./improve-context";
 import { requestedAgent } from "./improve-fetch";

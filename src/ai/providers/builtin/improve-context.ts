@@ -1,4 +1,4 @@
-import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, isTruncationMarker, parseCategoryLines, type ImproverSectionKey } from "../prompts/improver";
+import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, isTruncationMarker, parseCategoryLines, type ImproverSectionKey } from "@/ai/prompts/improver";
 import { improverSection, type PromptView } from "./prompt";
 
 // What the improver reads from its context sections (prompts/improver.ts is the contract).

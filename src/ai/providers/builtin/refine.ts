@@ -1,5 +1,5 @@
 import type { LanguageModelV3Content } from "@ai-sdk/provider";
-import { SECTION, WakeOutputSchema, type WakeOutput } from "../prompts/task-agent";
+import { SECTION, WakeOutputSchema, type WakeOutput } from "@/ai/prompts/task-agent";
 import { planTask, toWakeOutput } from "./plan";
 import { leadingJson, section, type PromptView } from "./prompt";
 import { DRAFT, FULL, type Polish } from "./report";
