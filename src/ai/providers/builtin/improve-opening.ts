@@ -1,4 +1,4 @@
-import { IMPROVER_SECTION, type ImproverSectionKey } from "@/ai/prompts/improver";
+import { IMPROVER_SECTION, QUOTABLE_SECTIONS, type QuotableSection } from "@/ai/prompts/improver";
 import type { ImproverContext } from "./improve-context";
 import { count, plural, quote, type ImproverTurn } from "./improve-turn";
 import { stripEnd } from "./text";
@@ -54,16 +54,15 @@ export function analysisTurn(ctx: ImproverContext): ImproverTurn {
 }
 
 // A question picks the section it is about; the first matching topic wins.
-const TOPICS: { re: RegExp; keys: ImproverSectionKey[] }[] = [
+const TOPICS: { re: RegExp; keys: QuotableSection[] }[] = [
   { re: /\b(?:decid\w*|decisions?|reject\w*|approv\w*|last time|history)\b/i, keys: ["decisions"] },
   { re: /\b(?:metrics?|performance|scores?|ratings?|quality|doing|trends?|numbers)\b/i, keys: ["metrics"] },
   { re: /\b(?:versions?|changed|changes|since|new)\b/i, keys: ["delta", "versions"] },
   { re: /\b(?:notes?|hypothes\w*|remember\w*|reflections?)\b/i, keys: ["notes"] },
   { re: /\b(?:reports?|observations?|agents?|instances?)\b/i, keys: ["reports", "observations"] },
 ];
-const LABEL: Record<ImproverSectionKey, string> = Object.fromEntries(
-  Object.entries(IMPROVER_SECTION).map(([k, h]) => [k, h.replace(/^#+\s*/, "").toLowerCase()]),
-) as Record<ImproverSectionKey, string>;
+/** "the decision history": a section's heading, as words. */
+const LABEL = Object.fromEntries(QUOTABLE_SECTIONS.map((k) => [k, IMPROVER_SECTION[k].replace(/^#+\s*/, "").toLowerCase()])) as Record<QuotableSection, string>;
 const MAX_LINES = 8;
 
 export function questionTurn(ctx: ImproverContext, question: string): ImproverTurn {

@@ -1,7 +1,7 @@
 import type { LanguageModelV3Content } from "@ai-sdk/provider";
-import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, OPENING_REQUEST, RITUAL_ANALYSIS_REQUEST, RITUAL_PROPOSAL_REQUEST, parseRejection } from "@/ai/prompts/improver";
+import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, type ImproverTurn as Turn } from "@/ai/prompts/improver";
 import { isQuestion } from "./improve-clauses";
-import { readImproverContext, type ImproverContext } from "./improve-context";
+import type { ImproverContext, ImproverInput } from "./improve-context";
 import { requestedAgent } from "./improve-fetch";
 import { analysisTurn, openingTurn, questionTurn } from "./improve-opening";
 import { requestTurn } from "./improve-propose";
@@ -9,27 +9,27 @@ import { rejectionTurn } from "./improve-revise";
 import { versionLabel, type ImproverTurn } from "./improve-turn";
 import type { PromptView } from "./prompt";
 
-// Improver role (the one-on-one and the weekly ritual), by the last user message:
+// Improver role (the one-on-one and the weekly ritual), by what the turn asks (ImproverTurn):
 // the opening → a summary and a reflection note; a rejection → a revised proposal and a decision
-// note; "look at agent X" → fetch_instance_detail; a question → an answer from the context;
-// anything else → a complete new version (propose_directives) and a hypothesis note.
+// note; the ritual's analysis → the summary with a hypothesis; its proposal → a complete new
+// version for the top complaints. A person's message (the last user message): "look at agent X"
+// → fetch_instance_detail; a question → an answer from the context; anything else → a complete
+// new version (propose_directives) and a hypothesis note; no text at all → the opening.
 // The answer after the tools ran is improve-closing.ts. See src/ai/README.md.
 
-export function improveReply(view: PromptView, callPrefix: string): LanguageModelV3Content[] {
-  const ctx = readImproverContext(view);
+export function improveReply(view: PromptView, { context: ctx, turn: asked }: ImproverInput, callPrefix: string): LanguageModelV3Content[] {
   const said = view.lastUser.trim();
-  const opening = !said || said === OPENING_REQUEST.trim();
-  const turn = planTurn(view, ctx, said, opening);
+  const opening = asked.kind === "opening" || (asked.kind === "message" && !said);
+  const turn = planTurn(view, ctx, asked, said, opening);
   if (view.json) return [{ type: "text", text: JSON.stringify(jsonAnswer(view, ctx, turn, opening)) }];
   return render(turn, view, ctx, callPrefix);
 }
 
-function planTurn(view: PromptView, ctx: ImproverContext, said: string, opening: boolean): ImproverTurn {
-  const reason = parseRejection(said);
-  if (reason !== null) return rejectionTurn(view, ctx, reason);
+function planTurn(view: PromptView, ctx: ImproverContext, asked: Turn, said: string, opening: boolean): ImproverTurn {
+  if (asked.kind === "rejection") return rejectionTurn(view, ctx, asked.reason);
   if (opening) return openingTurn(ctx);
-  if (said === RITUAL_ANALYSIS_REQUEST) return analysisTurn(ctx);
-  if (said === RITUAL_PROPOSAL_REQUEST) return requestTurn(view, ctx, "");
+  if (asked.kind === "ritual-analysis") return analysisTurn(ctx);
+  if (asked.kind === "ritual-proposal") return requestTurn(view, ctx, "");
   const agentId = requestedAgent(ctx, said);
   if (agentId) {
     return view.tools.has(IMPROVER_TOOLS.fetch)

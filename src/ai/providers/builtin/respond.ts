@@ -1,44 +1,63 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Content } from "@ai-sdk/provider";
 import type { ModelRole } from "@/ai/models";
-import { SECTION } from "@/ai/prompts/task-agent";
-import { classifyPrompt } from "./classify";
+import { ClassifyPromptData } from "@/ai/prompts/classify-feedback";
+import { ImproverPromptData } from "@/ai/prompts/improver";
+import { TaskPromptData } from "@/ai/prompts/task-agent";
+import { classifyItems } from "./classify";
 import { evaluateOutput } from "./evaluate";
 import { executeTask } from "./execute";
 import { finalText } from "./final-text";
 import { improveReply } from "./improve";
 import { improverClosing } from "./improve-closing";
-import { readPrompt, section, type PromptView } from "./prompt";
+import { improverInput } from "./improve-context";
+import { builtinData } from "./options";
+import { readPrompt, type PromptView } from "./prompt";
 import { refineTask } from "./refine";
-import { EMPTY_TASK, parseTask } from "./task";
+import { taskFacts } from "./task";
 import { truncateWords } from "./text";
 
-export type Reply = { view: PromptView; content: LanguageModelV3Content[] };
+/** `invalidData`: the call passed data that is not its role's prompt data, so it was ignored. */
+export type Reply = { view: PromptView; content: LanguageModelV3Content[]; invalidData?: boolean };
 
 /**
- * Decides the answer. Classifier and improver act by role; the three task-agent roles act by the
- * contract sections present, so a template that points its refine phase at "builtin-task" (say)
- * still gets a refine answer rather than a second draft.
+ * Decides the answer from the data the prompt was built from (options.ts). Classifier and improver
+ * act by role; the three task-agent roles act by the phase the data names, so a template that
+ * points its refine phase at "builtin-task" (say) still gets a refine answer rather than a second
+ * draft. Without data it still answers, never throws.
  */
 export function respond(role: ModelRole, options: LanguageModelV3CallOptions): Reply {
   const view = readPrompt(options);
-  const text = (t: string): Reply => ({ view, content: [{ type: "text", text: t }] });
+  const data = builtinData(options);
   const callPrefix = `builtin-${options.prompt.length}`;
+  const reply = (content: LanguageModelV3Content[], parsed: { success: boolean }): Reply => ({
+    view,
+    content,
+    ...(data !== undefined && !parsed.success ? { invalidData: true } : {}),
+  });
+
   if (role === "improver") {
+    const parsed = ImproverPromptData.safeParse(data);
+    const input = improverInput(parsed.data);
     // A chat turn: after the tools ran, the improver closes with what it did and what comes next.
-    if (view.afterToolResults && !view.json) return text(improverClosing(view));
-    return { view, content: improveReply(view, callPrefix) };
+    if (view.afterToolResults && !view.json) return reply(asText(improverClosing(view, input.context)), parsed);
+    return reply(improveReply(view, input, callPrefix), parsed);
   }
-  if (view.afterToolResults) return text(finalText(view));
+  if (role === "classifier") {
+    const parsed = ClassifyPromptData.safeParse(data);
+    return reply(asText(JSON.stringify(classifyItems(parsed.data?.items ?? []))), parsed);
+  }
 
-  if (role === "classifier") return text(JSON.stringify(classifyPrompt(view.user)));
+  const parsed = TaskPromptData.safeParse(data);
+  const phase = parsed.data;
+  if (view.afterToolResults) return reply(asText(finalText(view, phase?.phase === "refine")), parsed);
+  if (phase?.phase === "evaluate") return reply(asText(JSON.stringify(evaluateOutput(taskFacts(phase), phase.gates, phase.output))), parsed);
+  if (phase?.phase === "refine") return reply(refineTask(view, taskFacts(phase), phase, callPrefix), parsed);
+  if (phase?.phase === "execute") return reply(executeTask(view, taskFacts(phase), callPrefix), parsed);
 
-  const task = parseTask(view.user);
-  if (section(view.user, SECTION.gates) !== null) return text(JSON.stringify(evaluateOutput(view.user, task ?? EMPTY_TASK)));
-  if (task && section(view.user, SECTION.previous) !== null) return { view, content: refineTask(view, task, callPrefix) };
-  if (task) return { view, content: executeTask(view, task, callPrefix) };
-
-  // Free-form prompts (no contract sections): an honest, deterministic answer.
+  // A call without the prompt data: an honest, deterministic answer.
   const asked = truncateWords(view.user.trim().split("\n").at(-1) ?? "", 24);
-  const reply = `I am the built-in offline model (${role}); I only follow the task-agent prompts. You asked: "${asked}". Set AI_PROVIDER for free-form answers.`;
-  return text(view.json ? JSON.stringify({ text: reply }) : reply);
+  const said = `I am the built-in offline model (${role}); I only follow the task-agent prompts. You asked: "${asked}". Set AI_PROVIDER for free-form answers.`;
+  return reply(asText(view.json ? JSON.stringify({ text: said }) : said), parsed);
 }
+
+const asText = (text: string): LanguageModelV3Content[] => [{ type: "text", text }];

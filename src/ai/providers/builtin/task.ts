@@ -1,10 +1,9 @@
-import { SECTION } from "@/ai/prompts/task-agent";
-import { section } from "./prompt";
+import type { TaskPromptData } from "@/ai/prompts/task-agent";
 
-// Reads the "## Task" and "## Your recent observations" sections written by taskSections() in
-// src/ai/prompts/task-agent.ts back into data. Keep the two in step.
+// The task as the task-agent roles work on it, from the data the prompt was written from
+// (TaskPromptData): text trimmed, empty checklist items and observations left out.
 
-export type ParsedTask = {
+export type TaskFacts = {
   title: string;
   status: "open" | "in_progress" | "done";
   estimateMinutes: number | null;
@@ -14,46 +13,19 @@ export type ParsedTask = {
   recentObservations: string[];
 };
 
-export function parseTask(user: string): ParsedTask | null {
-  const block = section(user, SECTION.task);
-  if (block === null) return null;
-  const field = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, "m").exec(block)?.[1]?.trim() ?? "";
-
-  const descStart = block.search(/^Description:[ \t]*$/m);
-  const listStart = block.lastIndexOf("\nChecklist:");
-  const description =
-    descStart >= 0 ? block.slice(block.indexOf("\n", descStart) + 1, listStart > descStart ? listStart : undefined).trim() : "";
-  const checklist =
-    listStart >= 0
-      ? block
-          .slice(listStart + "\nChecklist:".length)
-          .split("\n")
-          .map((line) => /^\s*-\s*\[([ xX])\]\s*(.+)$/.exec(line))
-          .filter((m): m is RegExpExecArray => m !== null)
-          .map((m) => ({ text: m[2].trim(), done: m[1].toLowerCase() === "x" }))
-      : [];
-  const status = field("Status");
-  const minutes = /^(\d+)/.exec(field("Estimate"));
-  const observations = section(user, SECTION.observations) ?? "";
-
+export function taskFacts({ task, observations }: Pick<TaskPromptData, "task" | "observations">): TaskFacts {
   return {
-    title: field("Title"),
-    status: status === "in_progress" || status === "done" ? status : "open",
-    estimateMinutes: minutes ? Number(minutes[1]) : null,
-    description: description === "(none)" ? "" : description,
-    checklist,
-    recentObservations: observations
-      .split("\n")
-      .map((l) => /^\s*-\s+(.+)$/.exec(l)?.[1]?.trim())
-      .filter((l): l is string => Boolean(l)),
+    title: task.title.trim(),
+    status: task.status === "in_progress" || task.status === "done" ? task.status : "open",
+    estimateMinutes: task.estimateMinutes || null,
+    description: task.description.trim(),
+    checklist: task.checklist.map((c) => ({ text: c.text.trim(), done: c.done })).filter((c) => c.text),
+    recentObservations: observations.map((o) => o.trim()).filter(Boolean),
   };
 }
 
-export const openItems = (task: ParsedTask) => task.checklist.filter((c) => !c.done);
+export const openItems = (task: TaskFacts) => task.checklist.filter((c) => !c.done);
 
 /** Nothing left to do: the task is done, or every item of a non-empty checklist is ticked. */
-export const workFinished = (task: ParsedTask) =>
+export const workFinished = (task: TaskFacts) =>
   task.status === "done" || (task.checklist.length > 0 && task.checklist.every((c) => c.done));
-
-/** For prompts without a "## Task" section (an evaluation of free text, say). */
-export const EMPTY_TASK: ParsedTask = { title: "", status: "open", estimateMinutes: null, description: "", checklist: [], recentObservations: [] };

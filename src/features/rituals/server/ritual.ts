@@ -2,7 +2,7 @@ import "server-only";
 import { generateText, stepCountIs, tool, type LanguageModel } from "ai";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
 import { getModel } from "@/ai/models";
-import { IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput, RITUAL_ANALYSIS_REQUEST, RITUAL_PROPOSAL_REQUEST, rejectionMessage, type NoteKind } from "@/ai/prompts/improver";
+import { IMPROVER_TOOLS, improverPromptData, ProposeDirectivesInput, RecordNoteInput, RITUAL_ANALYSIS, ritualProposalRequest, type ImproverRequest, type NoteKind } from "@/ai/prompts/improver";
 import { withModelRetry } from "@/ai/retry";
 import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pipeline";
 import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
@@ -136,7 +136,7 @@ export async function prepareRitual(sessionId: string, models: RitualModels = {}
 type Collected = { text: string; notes: { kind: NoteKind; content: string }[]; proposals: ProposeDirectivesInput[] };
 
 /** One model turn of the ritual; tool calls are collected in memory and written by the caller's transaction. */
-async function ritualTurn(session: EvolutionSession, request: string, offer: "note" | "propose", model?: LanguageModel): Promise<Collected> {
+async function ritualTurn(session: EvolutionSession, request: ImproverRequest, offer: "note" | "propose", model?: LanguageModel): Promise<Collected> {
   const context = await buildSessionContext(session);
   const collected: Collected = { text: "", notes: [], proposals: [] };
   const tools = {
@@ -162,7 +162,7 @@ async function ritualTurn(session: EvolutionSession, request: string, offer: "no
       : {}),
   };
   const result = await withModelRetry(
-    (abortSignal) => generateText({ model: model ?? getModel("improver"), system: context.system, prompt: request, tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
+    (abortSignal) => generateText({ model: model ?? getModel("improver"), system: context.system, prompt: request.text, providerOptions: improverPromptData({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
     { retries: 2, baseMs: 500, timeoutMs: 120_000 },
   );
   collected.text = result.steps.map((s) => s.text).filter(Boolean).join("\n\n").trim();
@@ -194,7 +194,7 @@ function transcriptRows(session: EvolutionSession, request: string, collected: C
 export async function analyzeRitual(sessionId: string, models: RitualModels = {}) {
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
   if (session.status !== "analyzing") return { status: session.status };
-  const collected = await ritualTurn(session, RITUAL_ANALYSIS_REQUEST, "note", models.improver);
+  const collected = await ritualTurn(session, RITUAL_ANALYSIS, "note", models.improver);
   if (!collected.notes.some((n) => n.kind === "hypothesis")) {
     const first = collected.text.split(/(?<=[.!?])\s/)[0]?.trim();
     collected.notes.push({ kind: "hypothesis", content: first ? `To verify next week: ${first}` : "To verify next week: the feedback of this week recurs unless the directives change." });
@@ -203,7 +203,7 @@ export async function analyzeRitual(sessionId: string, models: RitualModels = {}
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "analyzing") return { status: locked.status };
     await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
-    await t.evolutionMessage.createMany({ data: transcriptRows(locked, RITUAL_ANALYSIS_REQUEST, collected) });
+    await t.evolutionMessage.createMany({ data: transcriptRows(locked, RITUAL_ANALYSIS.text, collected) });
     await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "proposing" } });
     return { status: "proposing" as const, notes: collected.notes.length };
   });
@@ -218,7 +218,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
   if (session.status !== "proposing") return { status: session.status };
   const rejected = session.round > 0 ? await db.proposal.findFirst({ where: { sessionId, status: "rejected" }, orderBy: { decidedAt: "desc" } }) : null;
-  const request = rejected?.rejectionReason ? rejectionMessage(rejected.rejectionReason) : RITUAL_PROPOSAL_REQUEST;
+  const request = ritualProposalRequest(rejected?.rejectionReason);
   const collected = await ritualTurn(session, request, "propose", models.improver);
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
@@ -234,7 +234,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
       }
     }
     if (collected.notes.length) await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
-    await t.evolutionMessage.createMany({ data: transcriptRows(locked, request, collected, recorded && input ? { ...recorded, input } : undefined) });
+    await t.evolutionMessage.createMany({ data: transcriptRows(locked, request.text, collected, recorded && input ? { ...recorded, input } : undefined) });
     if (!recorded) {
       await t.evolutionSession.update({
         where: { id: sessionId },
