@@ -1,12 +1,12 @@
 import type { LanguageModelV3Content } from "@ai-sdk/provider";
-import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, type ImproverTurn as Turn } from "@/ai/prompts/improver";
+import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, type ImproverTurn } from "@/ai/prompts/improver";
 import { isQuestion } from "./improve-clauses";
 import type { ImproverContext, ImproverInput } from "./improve-context";
 import { requestedAgent } from "./improve-fetch";
 import { analysisTurn, openingTurn, questionTurn } from "./improve-opening";
 import { requestTurn } from "./improve-propose";
 import { rejectionTurn } from "./improve-revise";
-import { versionLabel, type ImproverTurn } from "./improve-turn";
+import { versionLabel, type ImproverAnswer } from "./improve-turn";
 import type { PromptView } from "./prompt";
 
 // Improver role (the one-on-one and the weekly ritual), by what the turn asks (ImproverTurn):
@@ -20,12 +20,12 @@ import type { PromptView } from "./prompt";
 export function improveReply(view: PromptView, { context: ctx, turn: asked }: ImproverInput, callPrefix: string): LanguageModelV3Content[] {
   const said = view.lastUser.trim();
   const opening = asked.kind === "opening" || (asked.kind === "message" && !said);
-  const turn = planTurn(view, ctx, asked, said, opening);
-  if (view.json) return [{ type: "text", text: JSON.stringify(jsonAnswer(view, ctx, turn, opening)) }];
-  return render(turn, view, ctx, callPrefix);
+  const answer = planAnswer(view, ctx, asked, said, opening);
+  if (view.json) return [{ type: "text", text: JSON.stringify(jsonAnswer(view, ctx, answer, opening)) }];
+  return render(answer, view, ctx, callPrefix);
 }
 
-function planTurn(view: PromptView, ctx: ImproverContext, asked: Turn, said: string, opening: boolean): ImproverTurn {
+function planAnswer(view: PromptView, ctx: ImproverContext, asked: ImproverTurn, said: string, opening: boolean): ImproverAnswer {
   if (asked.kind === "rejection") return rejectionTurn(view, ctx, asked.reason);
   if (opening) return openingTurn(ctx);
   if (asked.kind === "ritual-analysis") return analysisTurn(ctx);
@@ -41,27 +41,27 @@ function planTurn(view: PromptView, ctx: ImproverContext, asked: Turn, said: str
 }
 
 /** The ritual's structured answer: the opening summary with a proposal for the top complaints, if any. */
-function jsonAnswer(view: PromptView, ctx: ImproverContext, turn: ImproverTurn, opening: boolean) {
-  const proposal = opening ? (ctx.negative.length ? requestTurn(view, ctx, "").proposal : undefined) : turn.proposal;
-  return { summary: turn.summary ?? turn.text, proposals: proposal ? [proposal] : [] };
+function jsonAnswer(view: PromptView, ctx: ImproverContext, answer: ImproverAnswer, opening: boolean) {
+  const proposal = opening ? (ctx.negative.length ? requestTurn(view, ctx, "").proposal : undefined) : answer.proposal;
+  return { summary: answer.summary ?? answer.text, proposals: proposal ? [proposal] : [] };
 }
 
-function render(turn: ImproverTurn, view: PromptView, ctx: ImproverContext, callPrefix: string): LanguageModelV3Content[] {
+function render(answer: ImproverAnswer, view: PromptView, ctx: ImproverContext, callPrefix: string): LanguageModelV3Content[] {
   const calls: { toolName: string; input: unknown }[] = [];
-  let text = turn.text;
-  if (turn.proposal) {
-    if (view.tools.has(IMPROVER_TOOLS.propose)) calls.push({ toolName: IMPROVER_TOOLS.propose, input: turn.proposal });
-    else text += `\n\n${proposalAsText(turn.proposal, ctx.version)}`;
+  let text = answer.text;
+  if (answer.proposal) {
+    if (view.tools.has(IMPROVER_TOOLS.propose)) calls.push({ toolName: IMPROVER_TOOLS.propose, input: answer.proposal });
+    else text += `\n\n${proposalAsText(answer.proposal, ctx.version)}`;
   }
-  if (view.tools.has(IMPROVER_TOOLS.note)) for (const note of turn.notes ?? []) calls.push({ toolName: IMPROVER_TOOLS.note, input: note });
-  if (turn.fetchAgentId) calls.push({ toolName: IMPROVER_TOOLS.fetch, input: { agentId: turn.fetchAgentId } });
+  if (view.tools.has(IMPROVER_TOOLS.note)) for (const note of answer.notes ?? []) calls.push({ toolName: IMPROVER_TOOLS.note, input: note });
+  if (answer.fetchAgentId) calls.push({ toolName: IMPROVER_TOOLS.fetch, input: { agentId: answer.fetchAgentId } });
   return [
     { type: "text", text },
     ...calls.map((c, i) => ({ type: "tool-call" as const, toolCallId: `${callPrefix}-${i + 1}`, toolName: c.toolName, input: JSON.stringify(c.input) })),
   ];
 }
 
-function proposalAsText(p: NonNullable<ImproverTurn["proposal"]>, version: number | null): string {
+function proposalAsText(p: NonNullable<ImproverAnswer["proposal"]>, version: number | null): string {
   const draft = p.confidence < APPROVAL_CONFIDENCE ? ", a draft" : "";
   return `Proposed directives for ${versionLabel(version)} (confidence ${p.confidence}${draft}):\n\n\`\`\`markdown\n${p.directives}\n\`\`\`\n\n${p.rationale}`;
 }
