@@ -117,8 +117,8 @@ export type ImproverTurn = z.infer<typeof ImproverTurn>;
 export const ImproverPromptData = z.object({ context: ImproverContextFacts, turn: ImproverTurn });
 export type ImproverPromptData = z.infer<typeof ImproverPromptData>;
 
-/** `providerOptions` of an improver call. */
-export const improverPromptData = (data: ImproverPromptData) => builtinContext(data);
+/** The `providerOptions` of an improver call: its context and turn, for the built-in model. */
+export const improverProviderOptions = (data: ImproverPromptData) => builtinContext(data);
 
 /** A turn's user message and what it asks, for callers that write the message themselves (the ritual). */
 export type ImproverRequest = { text: string; turn: ImproverTurn };

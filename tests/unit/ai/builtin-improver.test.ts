@@ -6,7 +6,7 @@ import {
   OPENING_REQUEST,
   ProposeDirectivesInput,
   RecordNoteInput,
-  improverPromptData,
+  improverProviderOptions,
   improverScaffold,
   rejectionMessage,
   type ImproverContextFacts,
@@ -15,7 +15,7 @@ import {
 import { BuiltinLanguageModel } from "@/ai/providers/builtin";
 
 // The built-in improver through the real AI SDK entry points, with the one-on-one's tools and the
-// context and turn passed as data (improverPromptData), as the one-on-one and the ritual pass them.
+// context and turn passed as data (improverProviderOptions), as the one-on-one and the ritual do.
 
 const DIRECTIVES = ["You keep support tasks moving.", "", "## Style", "- Be friendly.", "- Report progress daily."].join("\n");
 const SYSTEM = improverScaffold({ templateName: "Support", origin: "interactive" });
@@ -42,7 +42,7 @@ function contextFacts({ negative = [], positive = [], directives = DIRECTIVES, t
 }
 
 const MESSAGE: ImproverTurn = { kind: "message" };
-const options = (context: ImproverContextFacts, turn: ImproverTurn = MESSAGE) => ({ system: SYSTEM, providerOptions: improverPromptData({ context, turn }) });
+const options = (context: ImproverContextFacts, turn: ImproverTurn = MESSAGE) => ({ system: SYSTEM, providerOptions: improverProviderOptions({ context, turn }) });
 
 const NEGATIVE: Cat[] = [
   { category: "accuracy", count: 12, example: "The estimate was off by two days" },

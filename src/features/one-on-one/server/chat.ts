@@ -2,7 +2,7 @@ import "server-only";
 import { convertToModelMessages, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
 import type { Prisma } from "@/generated/prisma/client";
 import { getModel } from "@/ai/models";
-import { improverPromptData } from "@/ai/prompts/improver";
+import { improverProviderOptions } from "@/ai/prompts/improver";
 import { db } from "@/server/db";
 import { conflict, notFound } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
@@ -74,7 +74,7 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     system: context.system,
     messages: await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true }),
     tools,
-    providerOptions: improverPromptData({ context: context.facts, turn }),
+    providerOptions: improverProviderOptions({ context: context.facts, turn }),
     stopWhen: stepCountIs(MAX_STEPS),
     onError: ({ error }) => logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) }),
   });

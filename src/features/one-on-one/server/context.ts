@@ -38,7 +38,7 @@ export type ImproverContext = {
   totalTokens: number;
   /** Sum of CONTEXT_BUDGETS. */
   budget: number;
-  /** What the sections say, as data: the call's providerOptions (improverPromptData). */
+  /** What the sections say, as data: the call's providerOptions (improverProviderOptions). */
   facts: ImproverContextFacts;
 };
 

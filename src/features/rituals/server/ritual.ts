@@ -2,7 +2,7 @@ import "server-only";
 import { generateText, stepCountIs, tool, type LanguageModel } from "ai";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
 import { getModel } from "@/ai/models";
-import { IMPROVER_TOOLS, improverPromptData, ProposeDirectivesInput, RecordNoteInput, RITUAL_ANALYSIS, ritualProposalRequest, type ImproverRequest, type NoteKind } from "@/ai/prompts/improver";
+import { IMPROVER_TOOLS, improverProviderOptions, ProposeDirectivesInput, RecordNoteInput, RITUAL_ANALYSIS, ritualProposalRequest, type ImproverRequest, type NoteKind } from "@/ai/prompts/improver";
 import { withModelRetry } from "@/ai/retry";
 import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pipeline";
 import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
@@ -162,7 +162,7 @@ async function ritualTurn(session: EvolutionSession, request: ImproverRequest, o
       : {}),
   };
   const result = await withModelRetry(
-    (abortSignal) => generateText({ model: model ?? getModel("improver"), system: context.system, prompt: request.text, providerOptions: improverPromptData({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
+    (abortSignal) => generateText({ model: model ?? getModel("improver"), system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
     { retries: 2, baseMs: 500, timeoutMs: 120_000 },
   );
   collected.text = result.steps.map((s) => s.text).filter(Boolean).join("\n\n").trim();
