@@ -1,15 +1,13 @@
 import "server-only";
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { AI_PROVIDER_KEY_VARS, aiConfigProblems, env, type AiProvider, type Env } from "@/env";
-import { builtinModel } from "./builtin";
+import { builtinModel } from "./providers/builtin";
+import { hostedProvider } from "./providers/hosted";
 
 // The model registry: which language model serves each role. AI_PROVIDER picks a hosted or local
-// provider; unset, every role gets the built-in deterministic model (src/ai/builtin). Services take
-// models as optional arguments, so tests pass AI SDK mock models and never reach this file's providers.
+// provider (providers/hosted.ts); unset, every role gets the built-in deterministic model
+// (providers/builtin). Services take models as optional arguments, so tests pass AI SDK mock
+// models and never reach the providers.
 
 export const MODEL_ROLES = ["task", "evaluator", "refiner", "classifier", "improver"] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
@@ -57,26 +55,6 @@ export class ModelConfigError extends Error {
 /** Template phase overrides that mean "use the role's configured model". */
 const isDefaultId = (id: string | null | undefined): id is null | undefined | "" => !id || id.trim() === "" || id === "default";
 
-function providerFactory(provider: AiProvider, e: AiEnv): (modelId: string) => LanguageModel {
-  const baseURL = e.AI_BASE_URL;
-  switch (provider) {
-    case "openai":
-      return createOpenAI({ apiKey: e.AI_API_KEY ?? e.OPENAI_API_KEY, baseURL });
-    case "anthropic":
-      return createAnthropic({ apiKey: e.AI_API_KEY ?? e.ANTHROPIC_API_KEY, baseURL });
-    case "google":
-      return createGoogleGenerativeAI({ apiKey: e.AI_API_KEY ?? e.GOOGLE_GENERATIVE_AI_API_KEY, baseURL });
-    case "openai-compatible": {
-      const compatible = createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL!, apiKey: e.AI_API_KEY });
-      return (id) => compatible.chatModel(id);
-    }
-    default: {
-      const unreachable: never = provider;
-      throw new ModelConfigError([`Unknown AI_PROVIDER ${String(unreachable)}`]);
-    }
-  }
-}
-
 /** Pure: builds the registry from an already-parsed env (tests pass their own object). */
 export function createRegistry(e: AiEnv): ModelRegistry {
   const problems = aiConfigProblems(e);
@@ -86,7 +64,7 @@ export function createRegistry(e: AiEnv): ModelRegistry {
   const roleModelId = (role: ModelRole): string =>
     provider ? (e[ROLE_ENV_VARS[role]] ?? e.AI_MODEL ?? DEFAULT_MODELS[provider as keyof typeof DEFAULT_MODELS]) : builtinModel(role).modelId;
   const models = Object.fromEntries(MODEL_ROLES.map((r) => [r, roleModelId(r)])) as Record<ModelRole, string>;
-  const create = provider ? providerFactory(provider, e) : null;
+  const create = provider ? hostedProvider(provider, e) : null;
 
   return {
     getModel(role, modelId) {

@@ -1,7 +1,8 @@
 import { generateText, Output } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { builtinModel } from "@/ai/builtin";
+import { classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
+import { builtinModel } from "@/ai/providers/builtin";
 
 const ClassificationSchema = z.object({
   items: z.array(
@@ -16,18 +17,17 @@ const ClassificationSchema = z.object({
 
 describe("built-in model: classifier", () => {
   it("classifies each numbered item by keyword rules, as JSON", async () => {
-    const prompt = [
-      "Classify each piece of feedback.",
-      "1. The estimate was wrong by two days.",
-      "2) Great summary, very clear and concise.",
-      "[3] It did not prioritize the P1 ticket first.",
-      "4. The checklist proposal tool added duplicate items.",
-      "5. It took too long, the reply came late.",
-      "6. Noted.",
-      "7. The report was not helpful.",
-      "8. Known issues matched the QA sign-off exactly; nothing missing.",
-    ].join("\n");
-    const { output } = await generateText({ model: builtinModel("classifier"), prompt, output: Output.object({ schema: ClassificationSchema }) });
+    const call = classifyFeedbackPrompt([
+      "The estimate was wrong by two days.",
+      "Great summary, very clear and concise.",
+      "It did not prioritize the P1 ticket first.",
+      "The checklist proposal tool added duplicate items.",
+      "It took too long, the reply came late.",
+      "Noted.",
+      "The report was not helpful.",
+      "Known issues matched the QA sign-off exactly; nothing missing.",
+    ]);
+    const { output } = await generateText({ model: builtinModel("classifier"), ...call, output: Output.object({ schema: ClassificationSchema }) });
     const by = Object.fromEntries(output.items.map((i) => [i.index, i]));
     expect(output.items.map((i) => i.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(by[1]).toMatchObject({ sentiment: "negative", category: "accuracy" });
@@ -43,12 +43,12 @@ describe("built-in model: classifier", () => {
 });
 
 describe("built-in model: improver and free-form prompts", () => {
-  it("the improver without its context sections says it cannot propose (see ai-builtin-improver.test.ts)", async () => {
+  it("the improver without its context data says it cannot propose (see ai/builtin-improver.test.ts)", async () => {
     const { text } = await generateText({ model: builtinModel("improver"), prompt: "Improve these directives." });
     expect(text).toMatch(/can't see the current directives/);
   });
 
-  it("a prompt without contract sections gets an honest deterministic answer", async () => {
+  it("a call without prompt data gets an honest deterministic answer", async () => {
     const { text } = await generateText({ model: builtinModel("task"), prompt: "What is the capital of France?" });
     expect(text).toMatch(/built-in offline model.*capital of France/);
   });

@@ -2,7 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { generateText, Output, stepCountIs, streamText, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { builtinModel, BuiltinLanguageModel } from "@/ai/builtin";
+import { builtinModel, BuiltinLanguageModel } from "@/ai/providers/builtin";
 import { evaluatePrompt, EvaluationSchema, executePrompt, refinePrompt, type Gate, type TaskContext, type WakeOutput } from "@/ai/prompts/task-agent";
 
 // The built-in model through the real AI SDK entry points (generateText, streamText, Output.object)

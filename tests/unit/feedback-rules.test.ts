@@ -1,6 +1,7 @@
+import { generateText, Output } from "ai";
 import { describe, expect, it } from "vitest";
-import { classifyPrompt } from "@/ai/builtin/classify";
-import { classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
+import { ClassificationSchema, classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
+import { builtinModel } from "@/ai/providers/builtin";
 import { readClassification } from "@/features/feedback/server/classify-observations";
 import { classifyByRules, qualitySentiment, ratingSentiment, reportConfidenceSentiment, tsqueryOf, CATEGORY_TERMS } from "@/features/feedback/rules";
 
@@ -53,15 +54,15 @@ describe("structured source rules", () => {
 });
 
 describe("classifier prompt and answer", () => {
-  it("numbers one line per item, so the built-in classifier reads every item once", () => {
-    const { system, prompt } = classifyFeedbackPrompt(["The estimate\nwas wrong.", "Great summary, very clear.", "x".repeat(700), ""]);
+  it("numbers one line per item; the built-in classifier answers every item once, by its number", async () => {
+    const { system, prompt, providerOptions } = classifyFeedbackPrompt(["The estimate\nwas wrong.", "Great summary, very clear.", "x".repeat(700), ""]);
     expect(system).toMatch(/numbered item/);
     const lines = prompt.split("\n");
     expect(lines[0]).toBe("Feedback items (4):");
     expect(lines[1]).toBe("1. The estimate was wrong.");
     expect(lines[3].length).toBeLessThan(620);
     expect(lines[4]).toBe("4. (empty)");
-    const answer = classifyPrompt(prompt);
+    const { output: answer } = await generateText({ model: builtinModel("classifier"), system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }) });
     expect(answer.items.map((i) => i.index)).toEqual([1, 2, 3, 4]);
     expect(answer.items[0]).toMatchObject({ sentiment: "negative", category: "accuracy" });
     expect(answer.items[1]).toMatchObject({ sentiment: "positive" });

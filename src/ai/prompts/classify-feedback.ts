@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
+import { builtinContext } from "../providers/builtin/options";
 
-// The classifier's prompt for free-text feedback (observations). The items are NUMBERED LINES
-// ("1. …"), one per line: that is what the built-in classifier (src/ai/builtin/classify.ts) reads,
-// so the instructions live in the system message and the user message holds only a heading and
-// the items. Answer: structured output { items: [{ index, sentiment, category, confidence }] }.
+// The classifier's prompt for free-text feedback (observations): the instructions in the system
+// message, the items as numbered lines ("1. …") in the user message, and the same items as data
+// (`ClassifyPromptData`, as providerOptions) for the built-in classifier. Answer: structured output
+// { items: [{ index, sentiment, category, confidence }] }, index = the item's number.
 
 export const ClassificationSchema = z.object({
   items: z.array(
@@ -29,11 +30,19 @@ For each numbered item, answer its index, a sentiment and a category:
 - confidence: 0 to 1, how sure you are.
 Classify every item exactly once, by its number. Sarcasm and negation count: "not helpful" is negative.`;
 
-/** One line per item: newlines inside a text would start a new "item" for a line-based reader. */
-export function classifyFeedbackPrompt(texts: string[]): { system: string; prompt: string } {
-  const lines = texts.map((t, i) => {
+/** The items as sent, in order: item n is `items[n - 1]`. */
+export const ClassifyPromptData = z.object({ items: z.array(z.string()) });
+export type ClassifyPromptData = z.infer<typeof ClassifyPromptData>;
+
+/** One line per item (a newline inside a text would read as a new item), each cut to MAX_ITEM_CHARS. */
+export function classifyFeedbackPrompt(texts: string[]) {
+  const items = texts.map((t) => {
     const flat = t.replace(/\s+/g, " ").trim();
-    return `${i + 1}. ${flat.length > MAX_ITEM_CHARS ? `${flat.slice(0, MAX_ITEM_CHARS)}…` : flat || "(empty)"}`;
+    return flat.length > MAX_ITEM_CHARS ? `${flat.slice(0, MAX_ITEM_CHARS)}…` : flat || "(empty)";
   });
-  return { system: CLASSIFY_FEEDBACK_SYSTEM, prompt: `Feedback items (${texts.length}):\n${lines.join("\n")}` };
+  return {
+    system: CLASSIFY_FEEDBACK_SYSTEM,
+    prompt: `Feedback items (${texts.length}):\n${items.map((item, i) => `${i + 1}. ${item}`).join("\n")}`,
+    providerOptions: builtinContext({ items } satisfies ClassifyPromptData),
+  };
 }

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { EvolutionNoteKind, type SessionOrigin } from "@/generated/prisma/enums";
+import { builtinContext } from "../providers/builtin/options";
 
-// The improver's prompt contract (one-on-one and, later, the weekly ritual). The context builder
-// (src/features/one-on-one/server/context.ts) writes these sections into the system message; the
-// built-in model (src/ai/builtin/improve*.ts) reads them to behave sensibly offline. Change both
-// together: the helpers below are the only place the line formats are defined.
+// The improver's prompt (the one-on-one and the weekly ritual). The context builder
+// (src/features/one-on-one/server/context.ts) writes these sections into the system message and
+// hands the same context over as data (`ImproverContextFacts`); each turn adds what it asks for
+// (`ImproverTurn`). The built-in model (src/ai/providers/builtin/improve*.ts) reads only the data,
+// so the headings and line formats below are for real models and free to change.
 
 export const IMPROVER_SECTION = {
   directives: "## Current directives",
@@ -56,22 +58,9 @@ export const FetchInstanceInput = z.object({
   agentId: z.string().trim().min(1).max(64),
 });
 
-// ── Line formats shared by the context builder and the built-in model ────────────────────────
-
 /** "- accuracy: 5 — e.g. "The estimate was off by a day"" (example optional). */
 export function formatCategoryLine(category: string, count: number, example?: string | null): string {
   return `- ${category}: ${count}${example ? ` — e.g. "${example.replace(/\s+/g, " ").slice(0, 200)}"` : ""}`;
-}
-
-const CATEGORY_LINE = /^- ([a-z_]+): (\d+)(?: — e\.g\. "(.*)")?$/;
-
-/** Reads the category lines of one feedback sub-section, in order. */
-export function parseCategoryLines(text: string): { category: string; count: number; example: string | null }[] {
-  return text
-    .split("\n")
-    .map((line) => CATEGORY_LINE.exec(line.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ category: m[1]!, count: Number(m[2]), example: m[3] ?? null }));
 }
 
 /** What the one-on-one sends as the user's turn after a rejection; the improver answers it. */
@@ -79,19 +68,68 @@ export function rejectionMessage(reason: string): string {
   return `I rejected your proposal. Reason: ${reason.trim()}`;
 }
 
-export function parseRejection(text: string): string | null {
-  const m = /^I rejected your proposal\. Reason: ([\s\S]+)$/.exec(text.trim());
-  return m ? m[1]!.trim() : null;
-}
-
 /** The first turn of a session has no user text: the client asks the improver to open. */
 export const OPENING_REQUEST = "Open the session: summarise what changed and what you would work on.";
 
 /** The weekly ritual's two model turns (no person in the loop until the review). */
-export const RITUAL_ANALYSIS_REQUEST =
+const RITUAL_ANALYSIS_REQUEST =
   "Weekly ritual, analysis: review the feedback and the data above. Record your notes with record_evolution_note — at least one hypothesis to test next week. Do not propose yet.";
-export const RITUAL_PROPOSAL_REQUEST =
+const RITUAL_PROPOSAL_REQUEST =
   "Weekly ritual, proposal: propose the directive changes the feedback calls for with propose_directives (complete directives, rationale, confidence). A person reviews it later.";
+
+// ── The same context and turn as data ───────────────────────────────────────────────────────
+
+const CategoryCount = z.object({ category: z.string(), count: z.number().int().min(0), example: z.string().nullable() });
+
+/** Sections an answer may quote line by line. */
+export const QUOTABLE_SECTIONS = ["metrics", "decisions", "reports", "observations", "notes", "versions", "delta"] as const satisfies readonly ImproverSectionKey[];
+export type QuotableSection = (typeof QUOTABLE_SECTIONS)[number];
+
+/** What the context sections say. */
+export const ImproverContextFacts = z.object({
+  /** The head version; `truncated` when its section was cut to the budget, so a model cannot see it whole. */
+  head: z.object({ version: z.number().int(), directives: z.string(), truncated: z.boolean() }).nullable(),
+  feedback: z.object({
+    /** Categories with items of the sentiment, most first; the example is something a person wrote when there is one. */
+    negative: z.array(CategoryCount),
+    positive: z.array(CategoryCount),
+    totals: z.object({ negative: z.number().int().min(0), positive: z.number().int().min(0) }),
+    /** One line per cross-agent pattern. */
+    patterns: z.array(z.string()),
+  }),
+  /** Each section's lines as sent, without list markers, placeholders or truncation markers. */
+  lines: z.record(z.enum(QUOTABLE_SECTIONS), z.array(z.string())),
+  /** The agents whose reports or observations the context shows. */
+  agentIds: z.array(z.string()),
+});
+export type ImproverContextFacts = z.infer<typeof ImproverContextFacts>;
+
+/** What this turn asks of the improver. A person's message is the conversation's last user message. */
+export const ImproverTurn = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("opening") }),
+  z.object({ kind: z.literal("ritual-analysis") }),
+  z.object({ kind: z.literal("ritual-proposal") }),
+  z.object({ kind: z.literal("rejection"), reason: z.string() }),
+  z.object({ kind: z.literal("message") }),
+]);
+export type ImproverTurn = z.infer<typeof ImproverTurn>;
+
+export const ImproverPromptData = z.object({ context: ImproverContextFacts, turn: ImproverTurn });
+export type ImproverPromptData = z.infer<typeof ImproverPromptData>;
+
+/** The `providerOptions` of an improver call: its context and turn, for the built-in model. */
+export const improverProviderOptions = (data: ImproverPromptData) => builtinContext(data);
+
+/** A turn's user message and what it asks, for callers that write the message themselves (the ritual). */
+export type ImproverRequest = { text: string; turn: ImproverTurn };
+
+export const RITUAL_ANALYSIS: ImproverRequest = { text: RITUAL_ANALYSIS_REQUEST, turn: { kind: "ritual-analysis" } };
+
+/** The ritual's proposal turn; after a rejection, the person's reason is what it answers. */
+export function ritualProposalRequest(rejectionReason: string | null | undefined): ImproverRequest {
+  if (!rejectionReason) return { text: RITUAL_PROPOSAL_REQUEST, turn: { kind: "ritual-proposal" } };
+  return { text: rejectionMessage(rejectionReason), turn: { kind: "rejection", reason: rejectionReason.trim() } };
+}
 
 /** Marker left where a section was cut to its token budget. */
 export function truncationMarker(omittedTokens: number): string {

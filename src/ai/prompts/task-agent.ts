@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { TaskStatus } from "@/generated/prisma/enums";
+import { builtinContext } from "../providers/builtin/options";
 
-// The task agent's prompts and the shapes passed between self-refine phases. The section headings
-// below are a contract: the built-in model (src/ai/builtin) reads them to behave sensibly offline.
+// The task agent's prompts and the shapes passed between self-refine phases. Each prompt also
+// carries the data it was written from (`TaskPromptData`, as providerOptions): the built-in model
+// (src/ai/providers/builtin) reads that, so the wording and headings below are free to change.
 
-export const SECTION = {
+const SECTION = {
   task: "## Task",
   state: "## Agent state",
   observations: "## Your recent observations",
@@ -35,12 +37,35 @@ export const EvaluationSchema = z.object({
 });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
 
+const TaskSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  status: z.string(),
+  checklist: z.array(z.object({ text: z.string(), done: z.boolean() })),
+  estimateMinutes: z.number().nullable(),
+});
+
 export type TaskContext = {
   directives: string;
-  task: { title: string; description: string; status: string; checklist: { text: string; done: boolean }[]; estimateMinutes: number | null };
+  task: z.infer<typeof TaskSchema>;
   state: { wakeCounter: number; lastWakeAt: Date | null; slots: unknown };
   observations: string[];
 };
+
+const GateSchema = z.object({ name: z.string(), description: z.string(), threshold: z.number(), weight: z.number() });
+export type Gate = z.infer<typeof GateSchema>;
+
+const phaseData = { task: TaskSchema, observations: z.array(z.string()) };
+
+/** What each phase's prompt says, as data: the phase picks what the built-in model does. */
+export const TaskPromptData = z.discriminatedUnion("phase", [
+  z.object({ phase: z.literal("execute"), ...phaseData }),
+  z.object({ phase: z.literal("refine"), ...phaseData, previous: WakeOutputSchema, feedback: z.string() }),
+  z.object({ phase: z.literal("evaluate"), ...phaseData, gates: z.array(GateSchema), output: WakeOutputSchema }),
+]);
+export type TaskPromptData = z.infer<typeof TaskPromptData>;
+
+const promptData = (data: TaskPromptData) => builtinContext(data);
 
 function taskSections(ctx: TaskContext): string {
   const checklist = ctx.task.checklist.length ? ctx.task.checklist.map((c) => `- [${c.done ? "x" : " "}] ${c.text}`).join("\n") : "(empty)";
@@ -66,23 +91,29 @@ const TOOLS_GUIDE = `Use the tools: propose_status, propose_checklist_items, pro
 
 /** Execute phase: the template's head directives are the system prompt. */
 export function executePrompt(ctx: TaskContext) {
-  return { system: ctx.directives, prompt: `${taskSections(ctx)}\n\n${TOOLS_GUIDE}` };
+  return {
+    system: ctx.directives,
+    prompt: `${taskSections(ctx)}\n\n${TOOLS_GUIDE}`,
+    providerOptions: promptData({ phase: "execute", task: ctx.task, observations: ctx.observations }),
+  };
 }
+
+export type TaskPhasePrompt = ReturnType<typeof executePrompt>;
 
 /** Refine phase: same tools, with the previous output and the evaluator's feedback. */
 export function refinePrompt(ctx: TaskContext, previous: WakeOutput, feedback: string) {
   return {
     system: ctx.directives,
     prompt: `${taskSections(ctx)}\n\n${SECTION.previous}\n${JSON.stringify(previous, null, 2)}\n\n${SECTION.feedback}\n${feedback}\n\nProduce the complete improved output with the tools (it replaces the previous one). ${TOOLS_GUIDE}`,
+    providerOptions: promptData({ phase: "refine", task: ctx.task, observations: ctx.observations, previous, feedback }),
   };
 }
-
-export type Gate = { name: string; description: string; threshold: number; weight: number };
 
 /** Evaluate phase: structured output, one value 0–1 and specific feedback per gate. */
 export function evaluatePrompt(ctx: TaskContext, output: WakeOutput, gates: Gate[]) {
   return {
     system: "You are a strict reviewer of an AI agent's work. Score each quality gate from 0 to 1 and give specific, actionable feedback for anything below its threshold.",
     prompt: `${taskSections(ctx)}\n\n${SECTION.gates}\n${JSON.stringify(gates, null, 2)}\n\n${SECTION.output}\n${JSON.stringify(output, null, 2)}\n\nDirectives the agent follows:\n${ctx.directives}`,
+    providerOptions: promptData({ phase: "evaluate", task: ctx.task, observations: ctx.observations, gates, output }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtinModel } from "@/ai/builtin";
+import { builtinModel } from "@/ai/providers/builtin";
 import { recordObservation } from "@/features/agents/server/record-message";
 import { classifyObservations } from "@/features/feedback/server/classify-observations";
 import { getFeedbackBreakdown, getLatestClassifiedFeedback } from "@/features/feedback/server/queries";

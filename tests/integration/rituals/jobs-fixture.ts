@@ -1,5 +1,5 @@
 import type { MockLanguageModelV3 } from "ai/test";
-import { builtinModel } from "@/ai/builtin";
+import { builtinModel } from "@/ai/providers/builtin";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { getImproverOf } from "@/features/rituals/server/improvers";
 import { createTemplateWithImprover } from "@/features/rituals/server";

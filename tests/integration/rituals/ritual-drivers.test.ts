@@ -2,7 +2,7 @@ import { InngestTestEngine, mockCtx } from "@inngest/test";
 import type { LanguageModel } from "ai";
 import type { Context } from "inngest";
 import { describe, expect, it, vi, type Mock } from "vitest";
-import { builtinModel } from "@/ai/builtin";
+import { builtinModel } from "@/ai/providers/builtin";
 import { approveProposal, rejectProposal } from "@/features/one-on-one/server";
 import { UNRESUMED_AFTER_MS } from "@/features/rituals/server/hourly-check";
 import { ensureWorkspaceImprovers, getImproverOf } from "@/features/rituals/server/improvers";

@@ -1,52 +1,48 @@
 import { generateText, Output, stepCountIs, streamText, tool, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BuiltinLanguageModel } from "@/ai/builtin";
 import {
-  FEEDBACK_SUBSECTION,
   FetchInstanceInput,
-  IMPROVER_SECTION,
   OPENING_REQUEST,
   ProposeDirectivesInput,
   RecordNoteInput,
-  formatCategoryLine,
+  improverProviderOptions,
   improverScaffold,
   rejectionMessage,
-  truncationMarker,
+  type ImproverContextFacts,
+  type ImproverTurn,
 } from "@/ai/prompts/improver";
+import { BuiltinLanguageModel } from "@/ai/providers/builtin";
 
-// The built-in improver through the real AI SDK entry points, with the one-on-one's tools and a
-// system prompt written with the contract's headings and line formats.
+// The built-in improver through the real AI SDK entry points, with the one-on-one's tools and the
+// context and turn passed as data (improverProviderOptions), as the one-on-one and the ritual do.
 
 const DIRECTIVES = ["You keep support tasks moving.", "", "## Style", "- Be friendly.", "- Report progress daily."].join("\n");
+const SYSTEM = improverScaffold({ templateName: "Support", origin: "interactive" });
 
 type Cat = { category: string; count: number; example?: string };
 
-function systemPrompt({ negative = [], positive = [], directives = DIRECTIVES, truncated = false }: { negative?: Cat[]; positive?: Cat[]; directives?: string; truncated?: boolean } = {}): string {
+function contextFacts({ negative = [], positive = [], directives = DIRECTIVES, truncated = false }: { negative?: Cat[]; positive?: Cat[]; directives?: string; truncated?: boolean } = {}): ImproverContextFacts {
   const total = (cs: Cat[]) => cs.reduce((s, c) => s + c.count, 0);
-  const feedback = [
-    `${FEEDBACK_SUBSECTION.negative} (${total(negative)})`,
-    ...negative.map((c) => formatCategoryLine(c.category, c.count, c.example)),
-    "",
-    `${FEEDBACK_SUBSECTION.positive} (${total(positive)})`,
-    ...positive.map((c) => formatCategoryLine(c.category, c.count, c.example)),
-    "",
-    FEEDBACK_SUBSECTION.patterns,
-    "- accuracy complaints come from 3 agents",
-  ].join("\n");
-  const sections: [string, string][] = [
-    [IMPROVER_SECTION.directives, `Version 5 (head)\n${directives}${truncated ? `\n${truncationMarker(1200)}` : ""}`],
-    [IMPROVER_SECTION.feedback, feedback],
-    [IMPROVER_SECTION.metrics, "- Average run rating: 0.62 (last 14 days)\n- Quality score: 0.81"],
-    [IMPROVER_SECTION.decisions, "- v5 approved (rating 4): asked for daily progress reports\n- v4 rejected: too formal"],
-    [IMPROVER_SECTION.reports, "- agent cm7x2k9 (task \"Acme CSV export\"): blocked on the customer's reply"],
-    [IMPROVER_SECTION.observations, "- agent cm7x2k9: the due date is missing"],
-    [IMPROVER_SECTION.notes, "- hypothesis: daily reports reduce timeliness complaints"],
-    [IMPROVER_SECTION.versions, "- v5 (2 weeks ago): daily progress reports\n- v4: first edit"],
-    [IMPROVER_SECTION.delta, "- 14 new feedback items\n- v5 became head"],
-  ];
-  return [improverScaffold({ templateName: "Support", origin: "interactive" }), ...sections.map(([h, body]) => `${h}\n${body}`)].join("\n\n");
+  const counts = (cs: Cat[]) => cs.map((c) => ({ category: c.category, count: c.count, example: c.example ?? null }));
+  return {
+    head: { version: 5, directives, truncated },
+    feedback: { negative: counts(negative), positive: counts(positive), totals: { negative: total(negative), positive: total(positive) }, patterns: ["accuracy complaints come from 3 agents"] },
+    lines: {
+      metrics: ["Average run rating: 0.62 (last 14 days)", "Quality score: 0.81"],
+      decisions: ["v5 approved (rating 4): asked for daily progress reports", "v4 rejected: too formal"],
+      reports: ['agent cm7x2k9 (task "Acme CSV export"): blocked on the customer\'s reply'],
+      observations: ["agent cm7x2k9: the due date is missing"],
+      notes: ["hypothesis: daily reports reduce timeliness complaints"],
+      versions: ["v5 (2 weeks ago): daily progress reports", "v4: first edit"],
+      delta: ["14 new feedback items", "v5 became head"],
+    },
+    agentIds: ["cm7x2k9"],
+  };
 }
+
+const MESSAGE: ImproverTurn = { kind: "message" };
+const options = (context: ImproverContextFacts, turn: ImproverTurn = MESSAGE) => ({ system: SYSTEM, providerOptions: improverProviderOptions({ context, turn }) });
 
 const NEGATIVE: Cat[] = [
   { category: "accuracy", count: 12, example: "The estimate was off by two days" },
@@ -79,10 +75,10 @@ function recordingTools() {
   return { tools, calls };
 }
 
-async function chat(system: string, messages: ModelMessage[] | string) {
+async function chat(context: ImproverContextFacts, messages: ModelMessage[] | string, turn?: ImproverTurn) {
   const { tools, calls } = recordingTools();
   const msgs: ModelMessage[] = typeof messages === "string" ? [{ role: "user", content: messages }] : messages;
-  const result = await generateText({ model: new BuiltinLanguageModel("improver"), system, messages: msgs, tools, stopWhen: stepCountIs(3) });
+  const result = await generateText({ model: new BuiltinLanguageModel("improver"), ...options(context, turn), messages: msgs, tools, stopWhen: stepCountIs(3) });
   return { result, calls, all: result.steps.map((s) => s.text).join("\n") };
 }
 
@@ -90,7 +86,7 @@ const addedLines = (directives: string) => directives.split("\n").filter((l) => 
 
 describe("built-in improver: opening", () => {
   it("summarises the feedback, records a reflection note, proposes nothing and ends with a question", async () => {
-    const { result, calls, all } = await chat(systemPrompt({ negative: NEGATIVE, positive: POSITIVE }), OPENING_REQUEST);
+    const { result, calls, all } = await chat(contextFacts({ negative: NEGATIVE, positive: POSITIVE }), OPENING_REQUEST, { kind: "opening" });
     expect(calls.proposals).toEqual([]);
     expect(calls.notes).toHaveLength(1);
     expect(calls.notes[0].kind).toBe("reflection");
@@ -107,7 +103,7 @@ describe("built-in improver: opening", () => {
 
 describe("built-in improver: proposals", () => {
   it("a request proposes the complete directives plus the request and the top negative category", async () => {
-    const { result, calls } = await chat(systemPrompt({ negative: NEGATIVE, positive: POSITIVE }), "Please ask for due dates when a task has none.");
+    const { result, calls } = await chat(contextFacts({ negative: NEGATIVE, positive: POSITIVE }), "Please ask for due dates when a task has none.");
     expect(calls.proposals).toHaveLength(1);
     const p = calls.proposals[0];
     expect(p.directives.startsWith(DIRECTIVES)).toBe(true);
@@ -124,12 +120,12 @@ describe("built-in improver: proposals", () => {
   });
 
   it("turns 'make it more concise' into a directive in the person's words", async () => {
-    const { calls } = await chat(systemPrompt({ negative: NEGATIVE }), "Can you make it more concise?");
+    const { calls } = await chat(contextFacts({ negative: NEGATIVE }), "Can you make it more concise?");
     expect(calls.proposals[0].directives).toContain("- Be more concise.");
   });
 
   it("a vague request with no negative feedback is only a draft", async () => {
-    const { result, calls } = await chat(systemPrompt({ positive: POSITIVE }), "Make it better.");
+    const { result, calls } = await chat(contextFacts({ positive: POSITIVE }), "Make it better.");
     expect(calls.proposals).toHaveLength(1);
     expect(calls.proposals[0].directives.startsWith(DIRECTIVES)).toBe(true);
     expect(calls.proposals[0].confidence).toBeLessThan(0.8);
@@ -137,13 +133,13 @@ describe("built-in improver: proposals", () => {
   });
 
   it("asking for a draft lowers the confidence even with strong feedback", async () => {
-    const { calls } = await chat(systemPrompt({ negative: NEGATIVE }), "Draft something for accuracy, I'm not sure yet.");
+    const { calls } = await chat(contextFacts({ negative: NEGATIVE }), "Draft something for accuracy, I'm not sure yet.");
     expect(calls.proposals[0].confidence).toBeLessThan(0.8);
     expect(addedLines(calls.proposals[0].directives)).toEqual([expect.stringMatching(/^- Double-check every number/), expect.stringMatching(/^- Lead with a one-line summary/)]);
   });
 
   it("does not propose when the directives were truncated", async () => {
-    const { result, calls } = await chat(systemPrompt({ negative: NEGATIVE, truncated: true }), "Please ask for due dates.");
+    const { result, calls } = await chat(contextFacts({ negative: NEGATIVE, truncated: true }), "Please ask for due dates.");
     expect(calls.proposals).toEqual([]);
     expect(result.text).toMatch(/can't see them in full/);
   });
@@ -153,22 +149,22 @@ describe("built-in improver: proposals", () => {
       propose_directives: tool({ inputSchema: ProposeDirectivesInput, execute: async () => ({ ok: false, error: "At most 3 proposals can be approved in one session." }) }),
       record_evolution_note: tool({ inputSchema: RecordNoteInput, execute: async () => ({ ok: true }) }),
     };
-    const result = await generateText({ model: new BuiltinLanguageModel("improver"), system: systemPrompt({ negative: NEGATIVE }), prompt: "Please ask for due dates.", tools, stopWhen: stepCountIs(3) });
+    const result = await generateText({ model: new BuiltinLanguageModel("improver"), ...options(contextFacts({ negative: NEGATIVE })), prompt: "Please ask for due dates.", tools, stopWhen: stepCountIs(3) });
     expect(result.text).toMatch(/^I couldn't save the proposal: At most 3 proposals can be approved in one session\./);
   });
 
   it("puts the proposal in the text when propose_directives is not offered", async () => {
-    const result = await generateText({ model: new BuiltinLanguageModel("improver"), system: systemPrompt({ negative: NEGATIVE }), prompt: "Please ask for due dates." });
+    const result = await generateText({ model: new BuiltinLanguageModel("improver"), ...options(contextFacts({ negative: NEGATIVE })), prompt: "Please ask for due dates." });
     expect(result.toolCalls).toEqual([]);
     expect(result.text).toMatch(/Proposed directives for v6 \(confidence 0\.85\)/);
     expect(result.text).toContain("- Ask for due dates.");
   });
 
   it("a follow-up request builds on the proposal under discussion", async () => {
-    const system = systemPrompt({ negative: NEGATIVE });
-    const first = await chat(system, "Please ask for due dates.");
+    const context = contextFacts({ negative: NEGATIVE });
+    const first = await chat(context, "Please ask for due dates.");
     const messages: ModelMessage[] = [{ role: "user", content: "Please ask for due dates." }, ...first.result.response.messages, { role: "user", content: "Also make it more concise." }];
-    const { calls } = await chat(system, messages);
+    const { calls } = await chat(context, messages);
     const before = first.calls.proposals[0].directives;
     expect(calls.proposals[0].directives).toBe(`${before}\n- Be more concise.`);
   });
@@ -176,10 +172,10 @@ describe("built-in improver: proposals", () => {
 
 describe("built-in improver: rejections", () => {
   async function proposeThenReject(reason: string) {
-    const system = systemPrompt({ negative: NEGATIVE });
-    const first = await chat(system, "Please ask for due dates.");
+    const context = contextFacts({ negative: NEGATIVE });
+    const first = await chat(context, "Please ask for due dates.");
     const messages: ModelMessage[] = [{ role: "user", content: "Please ask for due dates." }, ...first.result.response.messages, { role: "user", content: rejectionMessage(reason) }];
-    const second = await chat(system, messages);
+    const second = await chat(context, messages, { kind: "rejection", reason });
     return { before: first.calls.proposals[0], after: second.calls.proposals[0], second };
   }
 
@@ -210,22 +206,22 @@ describe("built-in improver: rejections", () => {
 
 describe("built-in improver: questions, lookups, determinism, streaming, JSON", () => {
   it("answers a question from the context without calling a tool", async () => {
-    const { result } = await chat(systemPrompt({ negative: NEGATIVE }), "What did we decide last time?");
+    const { result } = await chat(contextFacts({ negative: NEGATIVE }), "What did we decide last time?");
     expect(result.steps.flatMap((s) => s.toolCalls)).toEqual([]);
     expect(result.text).toMatch(/v5 approved \(rating 4\)/);
   });
 
   it("looks at an agent the reports mention and summarises it", async () => {
-    const { result, calls } = await chat(systemPrompt({ negative: NEGATIVE }), "Can you look at agent cm7x2k9?");
+    const { result, calls } = await chat(contextFacts({ negative: NEGATIVE }), "Can you look at agent cm7x2k9?");
     expect(calls.fetched).toEqual(["cm7x2k9"]);
     expect(calls.proposals).toEqual([]);
     expect(result.text).toMatch(/^Agent Acme export \(cm7x2k9\): task "Acme CSV export" \(in progress\); 2 recent runs, the latest completed, quality 0\.8; 1 observation\. Its latest report says "Waiting on Acme/);
   });
 
   it("gives the same answer to the same prompt", async () => {
-    const system = systemPrompt({ negative: NEGATIVE, positive: POSITIVE });
-    const a = await chat(system, "Please ask for due dates.");
-    const b = await chat(system, "Please ask for due dates.");
+    const context = contextFacts({ negative: NEGATIVE, positive: POSITIVE });
+    const a = await chat(context, "Please ask for due dates.");
+    const b = await chat(context, "Please ask for due dates.");
     expect(b.calls).toEqual(a.calls);
     expect(b.all).toBe(a.all);
   });
@@ -234,7 +230,7 @@ describe("built-in improver: questions, lookups, determinism, streaming, JSON", 
     const { tools, calls } = recordingTools();
     const result = streamText({
       model: new BuiltinLanguageModel("improver", { streamDelayMs: 0 }),
-      system: systemPrompt({ negative: NEGATIVE }),
+      ...options(contextFacts({ negative: NEGATIVE })),
       prompt: "Please ask for due dates.",
       tools,
       stopWhen: stepCountIs(3),
@@ -251,7 +247,7 @@ describe("built-in improver: questions, lookups, determinism, streaming, JSON", 
     const schema = z.object({ summary: z.string(), proposals: z.array(ProposeDirectivesInput) });
     const { output } = await generateText({
       model: new BuiltinLanguageModel("improver"),
-      system: systemPrompt({ negative: NEGATIVE }),
+      ...options(contextFacts({ negative: NEGATIVE }), { kind: "opening" }),
       prompt: OPENING_REQUEST,
       output: Output.object({ schema }),
     });

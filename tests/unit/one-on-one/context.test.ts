@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, improverScaffold, parseCategoryLines, truncationMarker } from "@/ai/prompts/improver";
+import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, improverScaffold, truncationMarker } from "@/ai/prompts/improver";
 import { countTokens } from "@/ai/tokens";
 import type { TemplateMetrics } from "@/features/dashboards/server/template-metrics";
 import type { FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
@@ -94,6 +94,15 @@ function feedback({ longExamples = false } = {}): FeedbackSummary {
       ...extraPatterns,
     ],
   };
+}
+
+/** The category lines of a feedback sub-section ("- accuracy: 6 — e.g. "…""), in order. */
+function parseCategoryLines(text: string): { category: string; count: number; example: string | null }[] {
+  return text
+    .split("\n")
+    .map((line) => /^- ([a-z_]+): (\d+)(?: — e\.g\. "(.*)")?$/.exec(line.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ category: m[1]!, count: Number(m[2]), example: m[3] ?? null }));
 }
 
 const sectionOf = (ctx: ReturnType<typeof assembleImproverContext>, key: SectionKey) => ctx.sections.find((s) => s.key === key)!;
@@ -287,6 +296,50 @@ describe("section content", () => {
   ])("delta %o", (delta, expected) => {
     const text = sectionOf(assembleImproverContext(emptyData({ delta: { ...delta, sinceCounter: 5 } })), "delta").text;
     expect(text).toBe(`${IMPROVER_SECTION.delta}\n${expected}`);
+  });
+});
+
+describe("the context as data (facts)", () => {
+  it("says what the sections say: head, feedback by category with examples, each section's lines, the agents", () => {
+    const data = emptyData({
+      head: { number: 5, directives: "Be brief." },
+      feedback: feedback(),
+      reports: [{ agentId: "a1", agentName: "Ana", markdown: "## Summary\n- All done.", confidence: null, createdAt: day("20") }],
+      observations: [{ agentId: "a2", agentName: "Bo", text: "The estimate was late.", createdAt: day("19") }],
+      delta: { total: 47, capped: false, sinceCounter: 5, lastSessionAt: day("14") },
+    });
+    const { facts } = assembleImproverContext(data);
+    expect(facts.head).toEqual({ version: 5, directives: "Be brief.", truncated: false });
+    expect(facts.feedback).toEqual({
+      negative: [
+        { category: "accuracy", count: 6, example: "The estimate was off by a day" },
+        { category: "communication", count: 3, example: null },
+        { category: "timeliness", count: 2, example: null },
+      ],
+      positive: [
+        { category: "communication", count: 6, example: "Concise summary" },
+        { category: "accuracy", count: 1, example: null },
+      ],
+      totals: { negative: 11, positive: 7 },
+      patterns: ['negative accuracy from 4 agents (6 items): "The estimate was off by a day"; "Wrong status"', 'positive communication from 3 agents (6 items): "Concise summary"'],
+    });
+    expect(facts.lines).toEqual({
+      metrics: [],
+      decisions: [],
+      reports: ["Ana (agent a1) — 2026-11-20", "Summary", "All done."],
+      observations: ["[Bo, agent a2] The estimate was late."],
+      notes: [],
+      versions: [],
+      delta: ["47 changes since your last session (2026-11-14)."],
+    });
+    expect(facts.agentIds).toEqual(["a1", "a2"]);
+  });
+
+  it("marks truncated directives and leaves truncation markers out of the lines", () => {
+    const { facts } = assembleImproverContext(largeData());
+    expect(facts.head).toMatchObject({ version: 7, truncated: true });
+    for (const lines of Object.values(facts.lines)) for (const line of lines) expect(line).not.toMatch(/^\[… truncated/);
+    expect(facts.agentIds).toHaveLength(10);
   });
 });
 

@@ -71,10 +71,10 @@ function parseLoose(text: string | undefined): unknown {
 }
 
 async function classifyBatch(model: LanguageModel, texts: string[], retry: ModelRetryOptions | undefined): Promise<unknown> {
-  const { system, prompt } = classifyFeedbackPrompt(texts);
+  const { system, prompt, providerOptions } = classifyFeedbackPrompt(texts);
   try {
     const result = await withModelRetry(
-      (abortSignal) => generateText({ model, system, prompt, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxRetries: 0, abortSignal }),
+      (abortSignal) => generateText({ model, system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxRetries: 0, abortSignal }),
       { retries: 2, timeoutMs: 60_000, ...retry },
     );
     return result.output satisfies ClassificationAnswer;

@@ -2,11 +2,13 @@ import "server-only";
 import { convertToModelMessages, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
 import type { Prisma } from "@/generated/prisma/client";
 import { getModel } from "@/ai/models";
+import { improverProviderOptions } from "@/ai/prompts/improver";
 import { db } from "@/server/db";
 import { conflict, notFound } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
 import type { ChatMessageInput } from "../schemas";
 import { isOpen } from "../status";
+import { chatTurn } from "./chat-turn";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
 
@@ -65,13 +67,14 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     },
   });
 
-  const [history, context] = await Promise.all([loadTranscript(workspaceId, sessionId), buildSessionContext(session)]);
+  const [history, context, turn] = await Promise.all([loadTranscript(workspaceId, sessionId), buildSessionContext(session), chatTurn({ workspaceId, sessionId, message })]);
   const tools = improverTools({ workspaceId, templateId, sessionId });
   const result = streamText({
     model: model ?? getModel("improver"),
     system: context.system,
     messages: await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true }),
     tools,
+    providerOptions: improverProviderOptions({ context: context.facts, turn }),
     stopWhen: stepCountIs(MAX_STEPS),
     onError: ({ error }) => logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) }),
   });

@@ -1,4 +1,4 @@
-import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, formatCategoryLine, improverScaffold } from "@/ai/prompts/improver";
+import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, formatCategoryLine, improverScaffold, type ImproverContextFacts } from "@/ai/prompts/improver";
 import { countTokens, truncateToTokens } from "@/ai/tokens";
 import type { SessionOrigin } from "@/generated/prisma/enums";
 import { formatDuration, formatPercent, formatScore } from "@/lib/format";
@@ -6,17 +6,16 @@ import { formatCount } from "@/features/dashboards/format";
 import type { MetricPair, TemplateMetrics } from "@/features/dashboards/server";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { CONTEXT_BUDGETS, FEEDBACK_SHARES, type SectionKey } from "./budgets";
+import { categoryCounts, contextFacts, patternLine, rankedPatterns } from "./context-facts";
 import type { DecisionHistory } from "./decision-history";
 
 // The improver's system message: the fixed scaffold,
 // then one section per context source, each cut to its own token budget with a visible marker so
-// the model knows something is missing. Pure: the data comes from context-data.ts.
+// the model knows something is missing; and the same context as data (context-facts.ts). Pure:
+// the data comes from context-data.ts.
 
 export { CONTEXT_BUDGETS, CONTEXT_CAPS, type SectionKey } from "./budgets";
 export type { DecisionHistory } from "./decision-history";
-
-/** Details written by the rules for numeric signals: examples only when nothing better exists. */
-const STRUCTURED_SIGNAL = /^(Report confidence|Quality score|Rated \d|Confirmed propose_|Deferred propose_)/;
 
 export type ContextSection = {
   key: SectionKey;
@@ -40,6 +39,8 @@ export type ImproverContext = {
   totalTokens: number;
   /** Sum of CONTEXT_BUDGETS. */
   budget: number;
+  /** What the sections say, as data: the call's providerOptions (improverProviderOptions). */
+  facts: ImproverContextFacts;
 };
 
 export type ImproverContextData = {
@@ -78,6 +79,7 @@ export function assembleImproverContext(data: ImproverContextData): ImproverCont
     sections,
     totalTokens: countTokens(system),
     budget: Object.values(CONTEXT_BUDGETS).reduce((sum, n) => sum + n, 0),
+    facts: contextFacts(data, sections),
   };
 }
 
@@ -211,28 +213,13 @@ function feedbackBody(feedback: FeedbackSummary | null, room: number): Body {
 
 /** "### Negative (N)" and one category line per category with items of that sentiment, most first. */
 function sentimentPart(feedback: FeedbackSummary, sentiment: "negative" | "positive") {
-  const rows = feedback.byCategory
-    .filter((c) => c[sentiment] > 0)
-    .sort((a, b) => b[sentiment] - a[sentiment] || a.category.localeCompare(b.category));
-  // Prefer what someone wrote (an observation, a rejection reason) over a structured signal ("Report confidence 0.35").
-  const example = (category: string) => {
-    const examples = feedback.patterns.find((p) => p.category === category && p.sentiment === sentiment)?.examples ?? [];
-    return (examples.find((e) => !STRUCTURED_SIGNAL.test(e.detail)) ?? examples[0])?.detail ?? null;
-  };
-  const lines = rows.map((c) => formatCategoryLine(c.category, c[sentiment], example(c.category)));
+  const lines = categoryCounts(feedback, sentiment).map((c) => formatCategoryLine(c.category, c.count, c.example));
   const heading = `${FEEDBACK_SUBSECTION[sentiment]} (${formatInt(feedback.totals[sentiment])})`;
   return { text: [heading, ...(lines.length ? lines : [`(no ${sentiment} feedback)`])].join("\n"), items: lines.length };
 }
 
-const SENTIMENT_RANK = { negative: 0, positive: 1, neutral: 2 } as const;
-
 function patternsPart(feedback: FeedbackSummary) {
-  const lines = [...feedback.patterns]
-    .sort((a, b) => SENTIMENT_RANK[a.sentiment] - SENTIMENT_RANK[b.sentiment])
-    .map((p) => {
-      const examples = p.examples.map((e) => `"${oneLine(e.detail).slice(0, 200)}"`).join("; ");
-      return `- ${p.sentiment} ${p.category} from ${p.agentCount} agents (${p.itemCount} items)${examples ? `: ${examples}` : ""}`;
-    });
+  const lines = rankedPatterns(feedback).map((p) => `- ${patternLine(p)}`);
   return { text: [FEEDBACK_SUBSECTION.patterns, ...(lines.length ? lines : ["(no cross-agent patterns)"])].join("\n"), items: lines.length };
 }
 

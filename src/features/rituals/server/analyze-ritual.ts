@@ -1,5 +1,5 @@
 import "server-only";
-import { RITUAL_ANALYSIS_REQUEST } from "@/ai/prompts/improver";
+import { RITUAL_ANALYSIS } from "@/ai/prompts/improver";
 import { db } from "@/server/db";
 import { lockRitual, type RitualModels } from "./ritual-state";
 import { ritualTurn, transcriptRows } from "./ritual-turn";
@@ -8,7 +8,7 @@ import { ritualTurn, transcriptRows } from "./ritual-turn";
 export async function analyzeRitual(sessionId: string, models: RitualModels = {}) {
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
   if (session.status !== "analyzing") return { status: session.status };
-  const collected = await ritualTurn(session, RITUAL_ANALYSIS_REQUEST, "note", models.improver);
+  const collected = await ritualTurn(session, RITUAL_ANALYSIS, "note", models.improver);
   if (!collected.notes.some((n) => n.kind === "hypothesis")) {
     const first = collected.text.split(/(?<=[.!?])\s/)[0]?.trim();
     collected.notes.push({ kind: "hypothesis", content: first ? `To verify next week: ${first}` : "To verify next week: the feedback of this week recurs unless the directives change." });
@@ -17,7 +17,7 @@ export async function analyzeRitual(sessionId: string, models: RitualModels = {}
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "analyzing") return { status: locked.status };
     await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
-    await t.evolutionMessage.createMany({ data: transcriptRows(locked, RITUAL_ANALYSIS_REQUEST, collected) });
+    await t.evolutionMessage.createMany({ data: transcriptRows(locked, RITUAL_ANALYSIS.text, collected) });
     await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "proposing" } });
     return { status: "proposing" as const, notes: collected.notes.length };
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { RITUAL_PROPOSAL_REQUEST, rejectionMessage } from "@/ai/prompts/improver";
+import { ritualProposalRequest } from "@/ai/prompts/improver";
 import { recordProposalInTx } from "@/features/one-on-one/server";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -15,7 +15,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
   if (session.status !== "proposing") return { status: session.status };
   const rejected = session.round > 0 ? await db.proposal.findFirst({ where: { sessionId, status: "rejected" }, orderBy: { decidedAt: "desc" } }) : null;
-  const request = rejected?.rejectionReason ? rejectionMessage(rejected.rejectionReason) : RITUAL_PROPOSAL_REQUEST;
+  const request = ritualProposalRequest(rejected?.rejectionReason);
   const collected = await ritualTurn(session, request, "propose", models.improver);
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
@@ -31,7 +31,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
       }
     }
     if (collected.notes.length) await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
-    await t.evolutionMessage.createMany({ data: transcriptRows(locked, request, collected, recorded && input ? { ...recorded, input } : undefined) });
+    await t.evolutionMessage.createMany({ data: transcriptRows(locked, request.text, collected, recorded && input ? { ...recorded, input } : undefined) });
     if (!recorded) {
       await t.evolutionSession.update({
         where: { id: sessionId },

@@ -2,14 +2,14 @@ import "server-only";
 import { generateText, stepCountIs, tool, type LanguageModel } from "ai";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
 import { getModel } from "@/ai/models";
-import { IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput, type NoteKind } from "@/ai/prompts/improver";
+import { IMPROVER_TOOLS, improverProviderOptions, ProposeDirectivesInput, RecordNoteInput, type ImproverRequest, type NoteKind } from "@/ai/prompts/improver";
 import { withModelRetry } from "@/ai/retry";
 import { buildSessionContext } from "@/features/one-on-one/server";
 
 export type Collected = { text: string; notes: { kind: NoteKind; content: string }[]; proposals: ProposeDirectivesInput[] };
 
 /** One model turn of the ritual; tool calls are collected in memory and written by the caller's transaction. */
-export async function ritualTurn(session: EvolutionSession, request: string, offer: "note" | "propose", model?: LanguageModel): Promise<Collected> {
+export async function ritualTurn(session: EvolutionSession, request: ImproverRequest, offer: "note" | "propose", model?: LanguageModel): Promise<Collected> {
   const context = await buildSessionContext(session);
   const collected: Collected = { text: "", notes: [], proposals: [] };
   const tools = {
@@ -35,7 +35,7 @@ export async function ritualTurn(session: EvolutionSession, request: string, off
       : {}),
   };
   const result = await withModelRetry(
-    (abortSignal) => generateText({ model: model ?? getModel("improver"), system: context.system, prompt: request, tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
+    (abortSignal) => generateText({ model: model ?? getModel("improver"), system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
     { retries: 2, baseMs: 500, timeoutMs: 120_000 },
   );
   collected.text = result.steps.map((s) => s.text).filter(Boolean).join("\n\n").trim();

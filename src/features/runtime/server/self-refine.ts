@@ -1,6 +1,6 @@
 import "server-only";
 import { generateText, Output, stepCountIs, type LanguageModel } from "ai";
-import { evaluatePrompt, EvaluationSchema, executePrompt, refinePrompt, type Gate, type TaskContext, type WakeOutput } from "@/ai/prompts/task-agent";
+import { evaluatePrompt, EvaluationSchema, executePrompt, refinePrompt, type Gate, type TaskContext, type TaskPhasePrompt, type WakeOutput } from "@/ai/prompts/task-agent";
 import { collected, newCollector } from "@/ai/tools/collector";
 import { withModelRetry } from "@/ai/retry";
 import { taskAgentTools } from "@/ai/tools/task-agent-tools";
@@ -58,7 +58,7 @@ export async function selfRefine(options: {
     usage.outputTokens += u.outputTokens ?? 0;
   };
 
-  const toolPhase = async (model: LanguageModel, prompt: { system: string; prompt: string }) => {
+  const toolPhase = async (model: LanguageModel, prompt: TaskPhasePrompt) => {
     const collector = newCollector();
     const result = await call(timeoutMs, (abortSignal) =>
       generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),

@@ -1,12 +1,12 @@
-import type { WakeOutput } from "../prompts/task-agent";
+import type { WakeOutput } from "@/ai/prompts/task-agent";
 import { findAmbiguities } from "./ambiguity";
-import { openItems, workFinished, type ParsedTask } from "./task";
+import { openItems, workFinished, type TaskFacts } from "./task";
 import { contentWords, sentences, startsWithVerb, TICKET_KEY, words } from "./text";
 
 // Measurable properties of an agent's output, read once and shared by the gate checks.
 
 export type OutputFacts = {
-  task: ParsedTask;
+  task: TaskFacts;
   output: WakeOutput;
   report: string;
   reportWords: number;
@@ -51,7 +51,7 @@ function reportSections(md: string) {
   };
 }
 
-export function readOutputFacts(task: ParsedTask, output: WakeOutput): OutputFacts {
+export function readOutputFacts(task: TaskFacts, output: WakeOutput): OutputFacts {
   const report = output.report?.markdown ?? "";
   const said = sentences(report);
   const items = output.proposals.flatMap((p) => (p.tool === "propose_checklist_items" ? p.args.items : []));

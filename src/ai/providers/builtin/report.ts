@@ -1,6 +1,6 @@
 import { describeRisk, findAmbiguities } from "./ambiguity";
 import { estimateTask, formatMinutes, plausibleEstimate } from "./estimate";
-import { openItems, workFinished, type ParsedTask } from "./task";
+import { openItems, workFinished, type TaskFacts } from "./task";
 import { sentences, stripEnd, TICKET_KEY, truncateWords } from "./text";
 
 // The markdown report written with write_report. Which sections appear depends on `Polish`, so the
@@ -21,7 +21,7 @@ export const FULL: Polish = { checklist: "full", risks: true, estimateRationale:
 
 const STATUS_LABEL = { open: "open", in_progress: "in progress", done: "done" } as const;
 
-export type ReportInput = { task: ParsedTask; proposedItems: string[]; proposedEstimate: number | null; polish: Polish };
+export type ReportInput = { task: TaskFacts; proposedItems: string[]; proposedEstimate: number | null; polish: Polish };
 
 export function buildReport({ task, proposedItems, proposedEstimate, polish }: ReportInput): string {
   const done = task.checklist.filter((c) => c.done).length;
@@ -61,7 +61,7 @@ export function buildReport({ task, proposedItems, proposedEstimate, polish }: R
 }
 
 /** Lower when the task is unclear; higher once the report is complete. */
-export function confidenceFor(task: ParsedTask, polish: Polish): number {
+export function confidenceFor(task: TaskFacts, polish: Polish): number {
   const base = polish.risks ? 0.85 : 0.65;
   return Math.max(0.3, Math.round((base - 0.05 * findAmbiguities(task).length) * 100) / 100);
 }

@@ -9,17 +9,15 @@ const LOOK = /\b(?:look|check|fetch|show|open|inspect|details?|dig|see|review|ha
 // Ids have a digit (cuid, uuid, numbers): "agent the" or "agent reports" are not ids.
 const ID = "([A-Za-z0-9_-]*\\d[A-Za-z0-9_-]*)";
 
-/** The id of an agent the person asks to look at, when the reports or observations mention it. */
+/** The id of an agent the person asks to look at, when the reports or observations are about it. */
 export function requestedAgent(ctx: ImproverContext, text: string): string | null {
-  if (!ctx.instancesText || !(LOOK.test(text) || text.trim().endsWith("?"))) return null;
-  const has = (haystack: string, id: string) => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(haystack);
+  if (!ctx.agentIds.length || !(LOOK.test(text) || text.trim().endsWith("?"))) return null;
   for (const m of text.matchAll(new RegExp(`\\bagent\\s+[\`"']?${ID}`, "gi"))) {
-    if (m[1].length <= 64 && has(ctx.instancesText, m[1])) return m[1];
+    if (ctx.agentIds.includes(m[1])) return m[1];
   }
-  for (const m of ctx.instancesText.matchAll(new RegExp(`\\bagent[\\s:#]+[\`"']?${ID}`, "gi"))) {
-    if (m[1].length <= 64 && has(text, m[1])) return m[1];
-  }
-  return null;
+  // Else an id named on its own ("what happened with ck0001?").
+  const tokens = new Set(text.split(/[^\w-]+/));
+  return ctx.agentIds.find((id) => tokens.has(id)) ?? null;
 }
 
 /** One or two sentences about a fetched instance, whatever shape the tool returned. */

@@ -1,8 +1,8 @@
-import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
 import { addClauses, addedClauses, isCategoryClause, namedCategories, present, removeClauses, toDirective, wantsDraft } from "./improve-clauses";
 import type { ImproverContext } from "./improve-context";
 import { cannotPropose } from "./improve-propose";
-import { CONFIDENT, DRAFT, lastProposal, quote, versionLabel, type ImproverTurn } from "./improve-turn";
+import { CONFIDENT, DRAFT, lastProposal, quote, versionLabel, type ImproverAnswer } from "./improve-turn";
 import type { PromptView } from "./prompt";
 import { contentWords, stripEnd } from "./text";
 
@@ -17,7 +17,7 @@ const FILLER = new Set("remove drop delete don't not without need get rid clause
 
 type Revision = { directives: string; change: string } | { stuck: string };
 
-export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: string): ImproverTurn {
+export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: string): ImproverAnswer {
   const decision = (what: string): RecordNoteInput => ({ kind: "decision", content: `Rejected: ${stripEnd(reason).slice(0, 3_000)}; ${what}.` });
   const blocked = cannotPropose(ctx);
   if (blocked) return { text: `Understood. ${blocked}`, notes: [decision("no revision: the directives are not fully visible")] };

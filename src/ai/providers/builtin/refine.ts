@@ -1,9 +1,9 @@
 import type { LanguageModelV3Content } from "@ai-sdk/provider";
-import { SECTION, WakeOutputSchema, type WakeOutput } from "../prompts/task-agent";
+import type { WakeOutput } from "@/ai/prompts/task-agent";
 import { planTask, toWakeOutput } from "./plan";
-import { leadingJson, section, type PromptView } from "./prompt";
+import type { PromptView } from "./prompt";
 import { DRAFT, FULL, type Polish } from "./report";
-import type { ParsedTask } from "./task";
+import type { TaskFacts } from "./task";
 import { similar, TICKET_KEY } from "./text";
 import { toolCallContent } from "./tool-calls";
 
@@ -21,12 +21,6 @@ type Fix = keyof typeof FIXES;
 
 const PASSING = /^(?:-\s*)?(?:[^:\n]*:\s*)?(?:meets the bar\.?|all gates pass\.?)?$/i;
 
-export function readFeedback(user: string): string {
-  const raw = section(user, SECTION.feedback) ?? "";
-  // The refine prompt continues with instructions after a blank line; they mention tools and would match every fix.
-  return raw.split(/\n\s*\nProduce the complete improved output/)[0].trim();
-}
-
 export function requestedFixes(feedback: string): Set<Fix> {
   const lines = feedback.split("\n").map((l) => l.trim()).filter((l) => l && !PASSING.test(l));
   if (lines.length === 0) return new Set();
@@ -34,9 +28,9 @@ export function requestedFixes(feedback: string): Set<Fix> {
   return fixes.size ? fixes : new Set(Object.keys(FIXES) as Fix[]);
 }
 
-function previousPolish(previous: WakeOutput | null): Polish {
-  const md = previous?.report?.markdown ?? "";
-  const items = previous?.proposals.find((p) => p.tool === "propose_checklist_items");
+function previousPolish(previous: WakeOutput): Polish {
+  const md = previous.report?.markdown ?? "";
+  const items = previous.proposals.find((p) => p.tool === "propose_checklist_items");
   return {
     checklist: items && items.args.items.length > 3 ? "full" : DRAFT.checklist,
     risks: /^#{1,6}\s*risks?\b/im.test(md),
@@ -45,10 +39,8 @@ function previousPolish(previous: WakeOutput | null): Polish {
   };
 }
 
-export function refineTask(view: PromptView, task: ParsedTask, callPrefix: string): LanguageModelV3Content[] {
-  const parsed = WakeOutputSchema.safeParse(leadingJson(section(view.user, SECTION.previous)));
-  const previous = parsed.success ? parsed.data : null;
-  const fixes = previous ? requestedFixes(readFeedback(view.user)) : new Set<Fix>(Object.keys(FIXES) as Fix[]);
+export function refineTask(view: PromptView, task: TaskFacts, { previous, feedback }: { previous: WakeOutput; feedback: string }, callPrefix: string): LanguageModelV3Content[] {
+  const fixes = requestedFixes(feedback.trim());
   const before = previousPolish(previous);
   const polish: Polish = {
     checklist: fixes.has("checklist") ? FULL.checklist : before.checklist,
@@ -56,10 +48,10 @@ export function refineTask(view: PromptView, task: ParsedTask, callPrefix: strin
     estimateRationale: before.estimateRationale || fixes.has("estimate"),
     plainWords: before.plainWords || fixes.has("plainWords"),
   };
-  const keptItems = previous?.proposals.find((p) => p.tool === "propose_checklist_items");
+  const keptItems = previous.proposals.find((p) => p.tool === "propose_checklist_items");
   const plan = planTask(task, polish, fixes.has("checklist") || !keptItems ? undefined : { checklistItems: keptItems.args.items });
   // The refined output replaces the previous one: carry over its observations too.
-  for (const o of previous?.observations ?? []) if (!plan.observations.some((p) => similar(p, o))) plan.observations.push(o);
+  for (const o of previous.observations) if (!plan.observations.some((p) => similar(p, o))) plan.observations.push(o);
 
   const calls = toolCallContent(plan, view.tools, callPrefix);
   if (calls.length) return calls;

@@ -1,5 +1,5 @@
 import { candidateItems } from "./checklist";
-import { openItems, type ParsedTask } from "./task";
+import { openItems, type TaskFacts } from "./task";
 import { words } from "./text";
 
 // A rough, explainable estimate: a fixed cost to get into the task, a slice per open step, a bit
@@ -9,7 +9,7 @@ const COMPLEX = /\b(migration|integration|refactor|security|performance|database
 
 export type Estimate = { minutes: number; rationale: string };
 
-export function estimateTask(task: ParsedTask): Estimate {
+export function estimateTask(task: TaskFacts): Estimate {
   const steps = Math.min(8, openItems(task).length + Math.min(6, candidateItems(task).length));
   const reading = 5 * Math.floor(words(task.description).length / 25);
   const complex = [...new Set([...`${task.title} ${task.description}`.matchAll(COMPLEX)].map((m) => m[1].toLowerCase()))].slice(0, 3);
@@ -20,7 +20,7 @@ export function estimateTask(task: ParsedTask): Estimate {
 }
 
 /** An estimate is plausible when it is within half to double of the rule above. */
-export const plausibleEstimate = (task: ParsedTask, minutes: number) => {
+export const plausibleEstimate = (task: TaskFacts, minutes: number) => {
   const own = estimateTask(task).minutes;
   return minutes >= own / 2 && minutes <= own * 2;
 };

@@ -1,9 +1,8 @@
-import { SECTION } from "../prompts/task-agent";
 import { formatMinutes } from "./estimate";
-import { section, type PromptView } from "./prompt";
+import type { PromptView } from "./prompt";
 
 /** The short closing answer after the tools ran: what was proposed, in one sentence. */
-export function finalText(view: PromptView): string {
+export function finalText(view: PromptView, refining: boolean): string {
   const done: string[] = [];
   let observations = 0;
   for (const { toolName, input } of view.earlierCalls) {
@@ -15,6 +14,6 @@ export function finalText(view: PromptView): string {
     else if (toolName === "write_report") done.push(`wrote the report${typeof args.confidence === "number" ? ` (confidence ${args.confidence})` : ""}`);
   }
   if (observations) done.push(`recorded ${observations} observation${observations === 1 ? "" : "s"}`);
-  const verb = section(view.user, SECTION.previous) !== null ? "Refined the output" : "Done";
+  const verb = refining ? "Refined the output" : "Done";
   return done.length ? `${verb}: ${done.join(", ")}.` : `${verb}.`;
 }

@@ -1,8 +1,8 @@
-import { IMPROVER_TOOLS, ProposeDirectivesInput, type RecordNoteInput } from "../prompts/improver";
+import { IMPROVER_TOOLS, ProposeDirectivesInput, type RecordNoteInput } from "@/ai/prompts/improver";
 import type { PromptView } from "./prompt";
 
 /** One improver answer before it becomes text and tool calls (or JSON). */
-export type ImproverTurn = {
+export type ImproverAnswer = {
   /** What the chat shows before the tool calls. */
   text: string;
   /** The chat's text without its closing question: the `summary` of a JSON answer. */

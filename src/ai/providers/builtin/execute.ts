@@ -2,7 +2,7 @@ import type { LanguageModelV3Content } from "@ai-sdk/provider";
 import { planTask, toWakeOutput } from "./plan";
 import type { PromptView } from "./prompt";
 import { DRAFT } from "./report";
-import type { ParsedTask } from "./task";
+import type { TaskFacts } from "./task";
 import { toolCallContent } from "./tool-calls";
 
 /**
@@ -10,7 +10,7 @@ import { toolCallContent } from "./tool-calls";
  * section, no reasoning behind the estimate): the evaluator then scores it below the usual 0.9
  * bar and the refine phase has something real to fix, which is what the offline demo shows.
  */
-export function executeTask(view: PromptView, task: ParsedTask, callPrefix: string): LanguageModelV3Content[] {
+export function executeTask(view: PromptView, task: TaskFacts, callPrefix: string): LanguageModelV3Content[] {
   const plan = planTask(task, DRAFT);
   const calls = toolCallContent(plan, view.tools, callPrefix);
   if (calls.length) return calls;

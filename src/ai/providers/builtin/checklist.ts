@@ -1,5 +1,5 @@
 import { findAmbiguities, shortTitle } from "./ambiguity";
-import type { ParsedTask } from "./task";
+import type { TaskFacts } from "./task";
 import { capitalize, sentences, similar, startsWithVerb, stripEnd, truncateWords, words } from "./text";
 
 // Checklist steps derived from a task, best first. Bullets and imperative sentences are taken
@@ -30,7 +30,7 @@ function fromBullet(line: string): string {
   return startsWithVerb(core) ? capitalize(core) : `Handle ${core.charAt(0).toLowerCase()}${core.slice(1)}`;
 }
 
-export function candidateItems(task: ParsedTask): string[] {
+export function candidateItems(task: TaskFacts): string[] {
   const bullets = task.description
     .split("\n")
     .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(?:\[[ xX]\]\s*)?(.+)$/.exec(l)?.[1])

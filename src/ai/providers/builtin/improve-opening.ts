@@ -1,13 +1,13 @@
-import { IMPROVER_SECTION, type ImproverSectionKey } from "../prompts/improver";
+import { IMPROVER_SECTION, QUOTABLE_SECTIONS, type QuotableSection } from "@/ai/prompts/improver";
 import type { ImproverContext } from "./improve-context";
-import { count, plural, quote, type ImproverTurn } from "./improve-turn";
+import { count, plural, quote, type ImproverAnswer } from "./improve-turn";
 import { stripEnd } from "./text";
 
 // The improver's answers that propose nothing: the session opening and questions about the context.
 
 const PATTERN = 3;
 
-export function openingTurn(ctx: ImproverContext): ImproverTurn {
+export function openingTurn(ctx: ImproverContext): ImproverAnswer {
   const top = ctx.negative.slice(0, 3);
   // "Working well" names a category that is not also the main complaint, when there is one.
   const best = ctx.positive.find((c) => c.category !== top[0]?.category) ?? ctx.positive[0];
@@ -44,7 +44,7 @@ export function openingTurn(ctx: ImproverContext): ImproverTurn {
 }
 
 /** The ritual's analysis: the opening's summary and reflection, plus a hypothesis for next week. */
-export function analysisTurn(ctx: ImproverContext): ImproverTurn {
+export function analysisTurn(ctx: ImproverContext): ImproverAnswer {
   const opening = openingTurn(ctx);
   const focus = ctx.negative[0];
   const hypothesis = focus
@@ -54,19 +54,18 @@ export function analysisTurn(ctx: ImproverContext): ImproverTurn {
 }
 
 // A question picks the section it is about; the first matching topic wins.
-const TOPICS: { re: RegExp; keys: ImproverSectionKey[] }[] = [
+const TOPICS: { re: RegExp; keys: QuotableSection[] }[] = [
   { re: /\b(?:decid\w*|decisions?|reject\w*|approv\w*|last time|history)\b/i, keys: ["decisions"] },
   { re: /\b(?:metrics?|performance|scores?|ratings?|quality|doing|trends?|numbers)\b/i, keys: ["metrics"] },
   { re: /\b(?:versions?|changed|changes|since|new)\b/i, keys: ["delta", "versions"] },
   { re: /\b(?:notes?|hypothes\w*|remember\w*|reflections?)\b/i, keys: ["notes"] },
   { re: /\b(?:reports?|observations?|agents?|instances?)\b/i, keys: ["reports", "observations"] },
 ];
-const LABEL: Record<ImproverSectionKey, string> = Object.fromEntries(
-  Object.entries(IMPROVER_SECTION).map(([k, h]) => [k, h.replace(/^#+\s*/, "").toLowerCase()]),
-) as Record<ImproverSectionKey, string>;
+/** "the decision history": a section's heading, as words. */
+const LABEL = Object.fromEntries(QUOTABLE_SECTIONS.map((k) => [k, IMPROVER_SECTION[k].replace(/^#+\s*/, "").toLowerCase()])) as Record<QuotableSection, string>;
 const MAX_LINES = 8;
 
-export function questionTurn(ctx: ImproverContext, question: string): ImproverTurn {
+export function questionTurn(ctx: ImproverContext, question: string): ImproverAnswer {
   const closing = "Want me to propose a change based on this?";
   if (/\b(?:feedback|complain\w*|negative|positive|issues?|problems?|patterns?)\b/i.test(question)) {
     return { text: `${feedbackOverview(ctx)}\n\n${closing}` };

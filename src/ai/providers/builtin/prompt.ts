@@ -1,13 +1,11 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3FunctionTool, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
-import { IMPROVER_SECTION } from "../prompts/improver";
-import { SECTION } from "../prompts/task-agent";
 
-// What the built-in model reads from a call: the prompt as plain text, which tools it may call,
-// and whether it is answering tool results (the second step of a tool loop).
+// What the built-in model reads from a call's messages: the person's words, which tools it may
+// call, the tool calls so far, and whether it is answering tool results (the second step of a
+// tool loop). What the prompt is about comes as data (options.ts), not from this text.
 
 export type PromptView = {
-  system: string;
-  /** All user text, in order: the contract sections live here. */
+  /** All user text, in order. */
   user: string;
   /** The text of the last user message: what a chat turn answers. */
   lastUser: string;
@@ -25,7 +23,6 @@ export type PromptView = {
 };
 
 export function readPrompt(options: LanguageModelV3CallOptions): PromptView {
-  const system: string[] = [];
   const user: string[] = [];
   const all: string[] = [];
   const earlierCalls: PromptView["earlierCalls"] = [];
@@ -34,7 +31,6 @@ export function readPrompt(options: LanguageModelV3CallOptions): PromptView {
   let turnResults: PromptView["turnResults"] = [];
   for (const message of options.prompt) {
     if (message.role === "system") {
-      system.push(message.content);
       all.push(message.content);
       continue;
     }
@@ -67,7 +63,6 @@ export function readPrompt(options: LanguageModelV3CallOptions): PromptView {
     }
   }
   return {
-    system: system.join("\n\n"),
     user: user.join("\n\n"),
     lastUser,
     afterToolResults: options.prompt.at(-1)?.role === "tool",
@@ -78,72 +73,4 @@ export function readPrompt(options: LanguageModelV3CallOptions): PromptView {
     json: options.responseFormat?.type === "json",
     allText: all.join("\n"),
   };
-}
-
-const HEADINGS = Object.values(SECTION);
-const IMPROVER_HEADINGS = Object.values(IMPROVER_SECTION);
-
-/**
- * The text under one contract heading, up to the next contract heading. Only the contract's own
- * headings end a section: descriptions and reports may contain "## " lines of their own.
- */
-export function section(text: string, heading: string): string | null {
-  return sectionAmong(text, heading, HEADINGS);
-}
-
-/** `section` for the improver's contract (prompts/improver.ts): directives often have "## " lines. */
-export function improverSection(text: string, heading: string): string | null {
-  return sectionAmong(text, heading, IMPROVER_HEADINGS);
-}
-
-function sectionAmong(text: string, heading: string, headings: readonly string[]): string | null {
-  const start = findHeading(text, heading);
-  if (start < 0) return null;
-  const body = start + heading.length;
-  let end = text.length;
-  for (const other of headings) {
-    if (other === heading) continue;
-    const at = findHeading(text, other, body);
-    if (at >= 0 && at < end) end = at;
-  }
-  return text.slice(body, end).replace(/^\n/, "").trimEnd();
-}
-
-function findHeading(text: string, heading: string, from = 0): number {
-  let at = text.indexOf(heading, from);
-  while (at >= 0) {
-    const lineStart = at === 0 || text[at - 1] === "\n";
-    const lineEnd = text[at + heading.length] === "\n" || at + heading.length === text.length;
-    if (lineStart && lineEnd) return at;
-    at = text.indexOf(heading, at + 1);
-  }
-  return -1;
-}
-
-/** The JSON value at the start of `text` (sections are followed by free text, so JSON.parse of the whole fails). */
-export function leadingJson(text: string | null): unknown {
-  if (!text) return undefined;
-  const start = text.search(/[[{]/);
-  if (start < 0) return undefined;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === "\\") i++;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === "{" || ch === "[") depth++;
-    else if (ch === "}" || ch === "]") {
-      depth--;
-      if (depth === 0) {
-        try {
-          return JSON.parse(text.slice(start, i + 1));
-        } catch {
-          return undefined;
-        }
-      }
-    }
-  }
-  return undefined;
 }

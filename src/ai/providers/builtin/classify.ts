@@ -1,18 +1,19 @@
+import type { ClassificationAnswer } from "@/ai/prompts/classify-feedback";
+import type { FeedbackCategory } from "@/generated/prisma/enums";
 import { words } from "./text";
 
-// Classifier role: every numbered line of the prompt ("1. …", "2) …", "[3] …") is one piece of
-// free-text feedback. Sentiment and category come from keyword lists; confidence grows with the
-// number of keywords that decided it. The exact prompt is defined by the feedback issue; only the
-// numbered-items convention and the output shape below are relied on.
+// Classifier role: each item of the prompt's data (ClassifyPromptData) is one piece of free-text
+// feedback, answered by its number. Sentiment and category come from keyword lists; confidence
+// grows with the number of keywords that decided it.
 
-export const CATEGORIES = ["accuracy", "communication", "prioritization", "tooling", "timeliness", "general"] as const;
-export type Classification = { index: number; sentiment: "positive" | "negative" | "neutral"; category: (typeof CATEGORIES)[number]; confidence: number };
+export type Classification = ClassificationAnswer["items"][number];
+type Category = FeedbackCategory;
 
 const POSITIVE = /^(great|good|thanks|thank|helpful|love|loved|excellent|perfect|nice|clear|accurate|fast|quick|useful|correct|right|spot|well|better|brilliant|solid|concise|exactly)$/;
 const NEGATIVE = /^(wrong|bad|slow|late|missed|misses|missing|confusing|unclear|incorrect|inaccurate|error|errors|broken|useless|failed|fails|rejected|duplicate|duplicated|incomplete|vague|verbose|long|worse|ignored|forgot|overdue|annoying|noisy|irrelevant)$/;
 const NEGATION = /^(not|never|no|nothing|none|nobody|without|isn't|wasn't|don't|didn't|doesn't|hardly|n't)$/;
 
-const CATEGORY_WORDS: Record<Exclude<Classification["category"], "general">, RegExp> = {
+const CATEGORY_WORDS: Record<Exclude<Category, "general">, RegExp> = {
   accuracy: /^(wrong|incorrect|inaccurate|accurate|correct|mistake|mistakes|error|errors|estimate|estimates|fact|facts|hallucinated|made|number|numbers|date|dates|version)$/,
   communication: /^(tone|unclear|clear|confusing|verbose|long|wordy|jargon|summary|wording|reply|replies|explain|explained|readable|concise|polite|rude|message|report|language)$/,
   prioritization: /^(priority|priorities|prioritize|prioritise|prioritization|urgent|important|first|order|sla|p1|p2|p3|severity|focus)$/,
@@ -31,22 +32,18 @@ export function classifyText(text: string, index: number): Classification {
     else return;
     hits++;
   });
-  let category: Classification["category"] = "general";
+  let category: Category = "general";
   let best = 0;
   for (const [name, re] of Object.entries(CATEGORY_WORDS)) {
     const n = ws.filter((w) => re.test(w)).length;
-    if (n > best) [category, best] = [name as Classification["category"], n];
+    if (n > best) [category, best] = [name as Category, n];
   }
   const sentiment = score > 0 ? "positive" : score < 0 ? "negative" : "neutral";
   const confidence = Math.min(0.95, Math.round((0.4 + 0.15 * (hits + best)) * 100) / 100);
   return { index, sentiment, category, confidence };
 }
 
-export function classifyPrompt(user: string): { items: Classification[] } {
-  const items: Classification[] = [];
-  for (const line of user.split("\n")) {
-    const m = /^\s*(?:\[(\d+)\]|#?(\d+)[.)])\s+(.+)$/.exec(line);
-    if (m) items.push(classifyText(m[3], Number(m[1] ?? m[2])));
-  }
-  return { items };
+/** Item n of the prompt is `items[n - 1]`. */
+export function classifyItems(items: string[]): ClassificationAnswer {
+  return { items: items.map((text, i) => classifyText(text, i + 1)) };
 }

@@ -1,6 +1,6 @@
-import { APPROVAL_CONFIDENCE, FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "@/ai/prompts/improver";
 import { addedClauses } from "./improve-clauses";
-import { readImproverContext } from "./improve-context";
+import type { ImproverContext } from "./improve-context";
 import { summariseInstance } from "./improve-fetch";
 import { join } from "./improve-propose";
 import { plural, quote, versionLabel } from "./improve-turn";
@@ -9,8 +9,7 @@ import { stripEnd, truncateWords } from "./text";
 
 // The improver's answer after its tools ran: what this turn did, and what the person can do next.
 
-export function improverClosing(view: PromptView): string {
-  const ctx = readImproverContext(view);
+export function improverClosing(view: PromptView, ctx: ImproverContext): string {
   const resultOf = (id: string) => view.turnResults.find((r) => r.toolCallId === id)?.output;
   const errorOf = (id: string) => {
     const out = resultOf(id);

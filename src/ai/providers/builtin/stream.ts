@@ -1,10 +1,16 @@
-import type { LanguageModelV3Content, LanguageModelV3FinishReason, LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
+import type { LanguageModelV3Content, LanguageModelV3FinishReason, LanguageModelV3StreamPart, LanguageModelV3Usage, SharedV3Warning } from "@ai-sdk/provider";
 
 // The same answer as doGenerate, as stream parts: text in word-sized deltas, tool calls the way
 // hosted providers send them (input start → input deltas → input end → the complete call).
 
-export function toStreamParts(content: LanguageModelV3Content[], finishReason: LanguageModelV3FinishReason, usage: LanguageModelV3Usage, modelId: string): LanguageModelV3StreamPart[] {
-  const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", modelId }];
+export function toStreamParts(
+  content: LanguageModelV3Content[],
+  finishReason: LanguageModelV3FinishReason,
+  usage: LanguageModelV3Usage,
+  modelId: string,
+  warnings: SharedV3Warning[],
+): LanguageModelV3StreamPart[] {
+  const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings }, { type: "response-metadata", modelId }];
   content.forEach((c, i) => {
     if (c.type === "text") {
       const id = `text-${i}`;

@@ -1,4 +1,4 @@
-import type { ParsedTask } from "./task";
+import type { TaskFacts } from "./task";
 import { sentences, stripEnd, truncateWords } from "./text";
 
 // What is unclear about a task. Each finding becomes an observation (record_observation) and a
@@ -13,14 +13,14 @@ const DATE =
   /\b(deadline|due|today|tomorrow|tonight|this week|next week|end of (?:day|week|month)|eod|q[1-4]|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2})\b/i;
 
 /** How steps and notes refer to the task: "Acme: CSV export fails" → "CSV export fails". */
-export function shortTitle(task: ParsedTask): string {
+export function shortTitle(task: TaskFacts): string {
   const title = task.title.trim() || "this task";
   const [prefix, ...rest] = title.split(/:\s+/);
   const body = rest.length && prefix.split(/\s+/).length <= 3 && rest.join(": ").split(/\s+/).length >= 3 ? rest.join(": ") : title;
   return truncateWords(body, 8);
 }
 
-export function findAmbiguities(task: ParsedTask): Ambiguity[] {
+export function findAmbiguities(task: TaskFacts): Ambiguity[] {
   const text = `${task.title}\n${task.description}`;
   const name = `"${shortTitle(task)}"`;
   const found: Ambiguity[] = [];

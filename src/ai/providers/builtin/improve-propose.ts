@@ -1,8 +1,8 @@
-import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "../prompts/improver";
+import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
 import { classifyText } from "./classify";
 import { addClauses, addedClauses, categoryClause, isCategoryClause, isSpecific, namedCategories, present, toDirective, wantsDraft } from "./improve-clauses";
 import type { CategoryCount, ImproverContext } from "./improve-context";
-import { CONFIDENT, DRAFT, lastProposal, plural, quote, versionLabel, type ImproverTurn } from "./improve-turn";
+import { CONFIDENT, DRAFT, lastProposal, plural, quote, versionLabel, type ImproverAnswer } from "./improve-turn";
 import type { PromptView } from "./prompt";
 
 // A person's request (or, for the ritual's JSON call, none) → a complete new version: the head
@@ -21,7 +21,7 @@ export function cannotPropose(ctx: ImproverContext): string | null {
   return null;
 }
 
-export function requestTurn(view: PromptView, ctx: ImproverContext, request: string): ImproverTurn {
+export function requestTurn(view: PromptView, ctx: ImproverContext, request: string): ImproverAnswer {
   const blocked = cannotPropose(ctx);
   if (blocked) return { text: blocked };
   const head = ctx.directives!;

@@ -1,9 +1,9 @@
-import type { WakeOutput } from "../prompts/task-agent";
+import type { WakeOutput } from "@/ai/prompts/task-agent";
 import { findAmbiguities } from "./ambiguity";
 import { candidateItems } from "./checklist";
 import { estimateTask } from "./estimate";
 import { buildReport, confidenceFor, type Polish } from "./report";
-import { openItems, workFinished, type ParsedTask } from "./task";
+import { openItems, workFinished, type TaskFacts } from "./task";
 
 // What the task agent decides to propose for one task: the same rules for execute and refine,
 // with `Polish` deciding how complete the result is.
@@ -16,7 +16,7 @@ export type Plan = {
   report: { markdown: string; confidence: number };
 };
 
-export function planTask(task: ParsedTask, polish: Polish, keep?: { checklistItems?: string[] }): Plan {
+export function planTask(task: TaskFacts, polish: Polish, keep?: { checklistItems?: string[] }): Plan {
   const finished = workFinished(task);
   const checklistItems = finished ? [] : (keep?.checklistItems ?? candidateItems(task).slice(0, polish.checklist === "draft" ? 3 : 6));
 

@@ -1,4 +1,4 @@
-import type { ModelRole } from "../models";
+import type { ModelRole } from "@/ai/models";
 import { BuiltinLanguageModel } from "./model";
 
 export { BuiltinLanguageModel } from "./model";

@@ -1,0 +1,19 @@
+import type { Evaluation, Gate, WakeOutput } from "@/ai/prompts/task-agent";
+import { checksFor } from "./gate-checks";
+import { readOutputFacts } from "./output-facts";
+import type { TaskFacts } from "./task";
+
+// Evaluate phase: one entry per gate in the order given, as EvaluationSchema expects.
+
+export function evaluateOutput(task: TaskFacts, gates: Gate[], output: WakeOutput): Evaluation {
+  const facts = readOutputFacts(task, output);
+  return {
+    gates: gates.map((gate) => {
+      const results = checksFor(gate).map((check) => check(facts));
+      const total = results.reduce((n, r) => n + r.weight, 0);
+      const met = results.filter((r) => r.ok).reduce((n, r) => n + r.weight, 0);
+      const failed = results.filter((r) => !r.ok).map((r) => r.feedback);
+      return { name: gate.name, value: Math.round((met / total) * 100) / 100, feedback: failed.length ? failed.join(" ") : "Meets the bar." };
+    }),
+  };
+}

@@ -1,0 +1,28 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModel } from "ai";
+import type { AiProvider } from "@/env";
+import type { AiEnv } from "../models";
+
+/** The AI SDK provider AI_PROVIDER names, as a model id → model function (the env is already validated). */
+export function hostedProvider(provider: AiProvider, e: AiEnv): (modelId: string) => LanguageModel {
+  const baseURL = e.AI_BASE_URL;
+  switch (provider) {
+    case "openai":
+      return createOpenAI({ apiKey: e.AI_API_KEY ?? e.OPENAI_API_KEY, baseURL });
+    case "anthropic":
+      return createAnthropic({ apiKey: e.AI_API_KEY ?? e.ANTHROPIC_API_KEY, baseURL });
+    case "google":
+      return createGoogleGenerativeAI({ apiKey: e.AI_API_KEY ?? e.GOOGLE_GENERATIVE_AI_API_KEY, baseURL });
+    case "openai-compatible": {
+      const compatible = createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL!, apiKey: e.AI_API_KEY });
+      return (id) => compatible.chatModel(id);
+    }
+    default: {
+      const unreachable: never = provider;
+      throw new Error(`Unknown AI_PROVIDER ${String(unreachable)}`);
+    }
+  }
+}
