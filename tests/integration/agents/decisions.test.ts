@@ -7,10 +7,10 @@ import { createTemplate } from "@/features/templates/server/create-template";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 
 async function setup() {
-  const { workspace, owner } = await createWorkspace();
+  const { workspace, owner } = await makeWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
   const template = await createTemplate({ scope, name: `Tasks ${uid()}`, directives: "Help people finish tasks." });
   const { task, agent } = await createTask({ scope, title: "Prepare the quarterly report", templateId: template.id });

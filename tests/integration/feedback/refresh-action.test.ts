@@ -6,12 +6,12 @@ import { recordRun } from "@/features/agents/server/record-run";
 import { refreshFeedback } from "@/features/feedback/actions/refresh-feedback";
 import { createTemplate } from "@/features/templates/server/create-template";
 import { db } from "@/server/db";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 
 describe("classify new feedback (template page action)", () => {
   it("members run the pipeline with the built-in classifier; a second run classifies nothing new; viewers get 403", async () => {
-    const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
+    const { workspace, owner, members } = await makeWorkspace({ roles: ["member", "viewer"] });
     const scope = { workspaceId: workspace.id, actorUserId: owner.id };
     const template = await createTemplate({ scope, name: `Fb ${uid()}`, directives: "Help people finish tasks." });
     const agent = await createAgent({ scope, templateId: template.id, displayName: "A" });

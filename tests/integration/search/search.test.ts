@@ -6,12 +6,12 @@ import { SearchInput } from "@/features/search/schemas";
 import { searchMessages } from "@/features/search/server/search-messages";
 import { createTemplate } from "@/features/templates/server/create-template";
 import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 
 const day = 86_400_000;
 
 async function setup() {
-  const { workspace, owner } = await createWorkspace();
+  const { workspace, owner } = await makeWorkspace();
   const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
   const triage = await createTemplate({ scope, name: `Triage ${uid()}`, directives: "Sort the tickets well." });
   const notes = await createTemplate({ scope, name: `Notes ${uid()}`, directives: "Write release notes well." });
