@@ -14,7 +14,7 @@ import { actAs } from "../../support/session";
 
 async function setup() {
   const ws = await makeWorkspace({ roles: ["admin", "member", "viewer"] });
-  const scope = { workspaceId: ws.workspace.id, actorUserId: ws.owner.id };
+  const { scope } = ws;
   const template = await createTemplate({ scope, name: `Acts ${uid()}`, directives: "Do the work properly." });
   const { agent } = await createTaskService({ scope, title: "A task to act on", templateId: template.id });
   const run = await recordRun({ scope, agentId: agent!.id, reason: "manual", status: "succeeded" });

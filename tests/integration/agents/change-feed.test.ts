@@ -9,12 +9,10 @@ import { decideChangeItems } from "@/features/decisions/server/decide-change-ite
 import { createTemplate } from "@/features/templates/server/create-template";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
 import { makeWorkspace, uid } from "../../factories";
 
 async function setup() {
-  const { workspace, owner } = await makeWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { scope } = await makeWorkspace();
   const template = await createTemplate({ scope, name: `Feed ${uid()}`, directives: "Track everything carefully." });
   const agent = await createAgent({ scope, templateId: template.id, displayName: "Watcher" });
   return { scope, template, agent };

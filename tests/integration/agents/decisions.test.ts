@@ -6,12 +6,10 @@ import { decideChangeItems } from "@/features/decisions/server/decide-change-ite
 import { createTemplate } from "@/features/templates/server/create-template";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
 import { makeWorkspace, uid } from "../../factories";
 
 async function setup() {
-  const { workspace, owner } = await makeWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { scope } = await makeWorkspace();
   const template = await createTemplate({ scope, name: `Tasks ${uid()}`, directives: "Help people finish tasks." });
   const { task, agent } = await createTask({ scope, title: "Prepare the quarterly report", templateId: template.id });
   return { scope, task, agent: agent! };

@@ -11,8 +11,7 @@ import type { Scope } from "@/server/scope";
 import { makeWorkspace, uid } from "../../factories";
 
 async function setup() {
-  const { workspace, owner } = await makeWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { workspace, scope } = await makeWorkspace();
   const template = await createTemplate({ scope, name: `TestBot ${uid()}`, directives: "Be helpful to the person." });
   return { scope, template, workspace };
 }

@@ -5,7 +5,6 @@ import { createTemplate } from "@/features/templates/server/create-template";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
 import { makeWorkspace, uid } from "../../factories";
 import { evaluatorModel, failingModel, sampleCalls, toolModel } from "../../support/scripted-models";
 
@@ -17,8 +16,7 @@ const refineConfig = {
 };
 
 async function setup(options: { gates?: boolean } = {}) {
-  const { workspace, owner } = await makeWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { workspace, scope } = await makeWorkspace();
   const template = await createTemplate({
     scope,
     name: `Wake ${uid()}`,
