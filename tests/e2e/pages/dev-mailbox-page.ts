@@ -4,8 +4,9 @@ import type { Page } from "@playwright/test";
 export class DevMailboxPage {
   constructor(readonly page: Page) {}
 
-  goto(to?: string) {
-    return this.page.goto(to ? `/dev/mailbox?to=${encodeURIComponent(to)}` : "/dev/mailbox");
+  /** The mail sent to `to`. */
+  goto(to: string) {
+    return this.page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
   }
   mail(subject: string) {
     return this.page.getByTestId("mail").filter({ hasText: subject });

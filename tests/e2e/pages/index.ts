@@ -17,7 +17,6 @@ import { TemplatePage } from "./template-page";
 import { TemplatesPage } from "./templates-page";
 import { WorkspacePage } from "./workspace-page";
 
-export { ProposalCard } from "./proposal-card";
 export { OneOnOnePage, TemplatePage };
 
 /** Every page object, on one browser page: what the `app` fixture gives a spec. */
