@@ -1,7 +1,6 @@
 import type { Verdict } from "@/generated/prisma/client";
 import type { Scope } from "@/server/scope";
-import type { AgentRef } from "./agent";
-import { makeAgent } from "./agent";
+import { makeAgent, type AgentRef } from "./agent";
 import { makeChangeSet, makeChangeSetRow } from "./change-set";
 import { factoryDb, type FactoryDb } from "./db";
 
