@@ -30,7 +30,7 @@ type Fixtures = {
 
 type WorkerFixtures = {
   db: FactoryDb;
-  /** One workspace for a whole file (its tests share it, as they run in order). */
+  /** One workspace per worker, shared by the tests that ask for it (the agents-domain spec's, which run in order). */
   agentWorkspace: Awaited<ReturnType<typeof createAgentWorkspace>>;
 };
 
