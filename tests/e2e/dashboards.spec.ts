@@ -1,28 +1,21 @@
-import { expect, test } from "@playwright/test";
-import { signInByEmail } from "./support/auth";
-import { createDashboardWorkspace } from "./support/dashboard-fixtures";
-import { db } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 
-test.afterAll(async () => {
-  await db().$disconnect();
-});
-
-test("template dashboard: metrics, charts, instances, versions and feedback; workspace health", async ({ page }) => {
+test("template dashboard: metrics, charts, instances, versions and feedback; workspace health", async ({ app, signIn, dashboardWorkspace: data }) => {
   test.setTimeout(90_000);
-  const data = await createDashboardWorkspace();
-  await signInByEmail(page, data.owner.email);
+  const { page, template } = app;
+  await signIn(data.owner.email);
   const base = `/w/${data.workspace.slug}`;
 
-  await page.goto(`${base}/templates/${data.template.id}?window=30`);
+  await template.goto(data.workspace.slug, data.template.id, "?window=30");
   await expect(page.getByRole("heading", { name: "Release Planner" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Time window" }).getByRole("link", { name: "30 days" })).toHaveAttribute("aria-current", "page");
+  await expect(template.windowLink("30 days")).toHaveAttribute("aria-current", "page");
 
   // Metric cards for the last 30 days.
-  await expect(page.getByTestId("metric-wakes").getByTestId("metric-value")).toHaveText("9");
-  await expect(page.getByTestId("metric-acceptance").getByTestId("metric-value")).toHaveText("75%");
-  await expect(page.getByTestId("metric-acceptance")).toContainText("3 confirmed · 1 rejected");
-  await expect(page.getByTestId("metric-mttr").getByTestId("metric-value")).toHaveText("4 h");
-  await expect(page.getByTestId("metric-quality").locator("[data-trend]")).toHaveAttribute("data-tone", "good");
+  await expect(template.metricValue("wakes")).toHaveText("9");
+  await expect(template.metricValue("acceptance")).toHaveText("75%");
+  await expect(template.metric("acceptance")).toContainText("3 confirmed · 1 rejected");
+  await expect(template.metricValue("mttr")).toHaveText("4 h");
+  await expect(template.metric("quality").locator("[data-trend]")).toHaveAttribute("data-tone", "good");
 
   // Growth and active instances.
   await expect(page.getByTestId("growth-card")).toContainText("This week");
@@ -48,14 +41,14 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await expect(page.getByTestId("feedback-patterns")).toContainText("4 agents");
 
   // The existing sections are still there.
-  await expect(page.getByTestId("active-directives")).toContainText("Keep estimates honest.");
-  await expect(page.getByTestId("version-row")).toHaveCount(3);
+  await expect(template.activeDirectives).toContainText("Keep estimates honest.");
+  await expect(template.versionRows).toHaveCount(3);
   await page.screenshot({ path: "test-results/screens/template-dashboard.png", fullPage: true });
 
   // The window is a link: 7 days.
-  await page.getByRole("navigation", { name: "Time window" }).getByRole("link", { name: "7 days" }).click();
+  await template.windowLink("7 days").click();
   await expect(page).toHaveURL(/window=7/);
-  await expect(page.getByTestId("metric-wakes").getByTestId("metric-value")).toHaveText("2");
+  await expect(template.metricValue("wakes")).toHaveText("2");
 
   // Sections collapse natively.
   const section = page.getByTestId("dashboard-feedback");
@@ -63,12 +56,12 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await expect(section).not.toHaveAttribute("open", "");
 
   // A template without classified feedback says so.
-  await page.goto(`${base}/templates/${data.quiet.id}`);
+  await template.goto(data.workspace.slug, data.quiet.id);
   await expect(page.getByText("No classified feedback yet for this window")).toBeVisible();
 
   // Workspace dashboard: each template's health at a glance.
-  await page.goto(base);
-  const row = page.getByTestId("template-health-row").filter({ hasText: "Release Planner" });
+  await app.workspace.goto(data.workspace.slug);
+  const row = app.workspace.healthRow("Release Planner");
   await expect(row).toBeVisible();
   await expect(row.getByTestId("health-quality")).not.toHaveText("—");
   await expect(row.getByTestId("health-acceptance")).toHaveText("100%");

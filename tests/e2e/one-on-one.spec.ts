@@ -1,9 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
 import { rejectionMessage } from "../../src/ai/prompts/improver";
+import { OneOnOnePage, TemplatePage } from "./pages";
 import { recordServerAction, replayServerAction } from "./support/actions";
-import { signInByEmail } from "./support/auth";
-import { db } from "./support/fixtures";
-import { createOneOnOneWorkspace, createOpenSessionWithProposal, DOMINANT_CATEGORY, DUE_DATE_LINE, DUE_DATE_REQUEST } from "./support/one-on-one-fixtures";
+import { expect, test } from "./support/fixtures";
+import { createOpenSessionWithProposal, DOMINANT_CATEGORY, DUE_DATE_LINE, DUE_DATE_REQUEST } from "./support/scenarios/one-on-one";
 
 // The interactive one-on-one with the built-in improver (no AI provider in e2e: deterministic).
 
@@ -13,22 +12,13 @@ const ACCURACY_CLAUSE = "Double-check every number, date and estimate against th
 
 const chatUrl = (slug: string, templateId: string) => `/api/workspaces/${slug}/templates/${templateId}/one-on-one`;
 
-/** The improver's answer is complete (and persisted) once the conversation is no longer busy. */
-async function waitForAnswer(page: Page) {
-  await expect(page.getByRole("list", { name: "Conversation" })).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
-}
-
-test.afterAll(async () => {
-  await db().$disconnect();
-});
-
-test("owner: the opening streams, a proposal is rejected with a reason and revised, the session resumes after a reload, approval creates v2", async ({ page }) => {
+test("owner: the opening streams, a proposal is rejected with a reason and revised, the session resumes after a reload, approval creates v2", async ({ app, signIn, oneOnOneWorkspace: data, db }) => {
   test.setTimeout(120_000);
-  const data = await createOneOnOneWorkspace();
-  const templateHref = `/w/${data.workspace.slug}/templates/${data.template.id}`;
-  await signInByEmail(page, data.owner.email);
+  const { page, oneOnOne } = app;
+  const templateHref = TemplatePage.path(data.workspace.slug, data.template.id);
+  await signIn(data.owner.email);
   await page.goto(templateHref);
-  await page.getByRole("link", { name: "One-on-one", exact: true }).click();
+  await app.template.oneOnOneLink.click();
   await expect(page).toHaveURL(new RegExp(`${templateHref}/one-on-one$`));
   await expect(page.getByRole("heading", { name: "No session open" })).toBeVisible();
   await expect(page.getByText("This template has not had a one-on-one yet.")).toBeVisible();
@@ -43,51 +33,47 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
         if (first) seen.add(first.textContent?.length ?? 0);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await page.getByRole("button", { name: "Start a one-on-one" }).click();
-    const opening = page.getByTestId("assistant-message").first();
+    await oneOnOne.start();
+    const opening = oneOnOne.assistantMessages.first();
     await expect(opening).toContainText(DOMINANT_CATEGORY, { timeout: 30_000 });
     await expect(opening.getByTestId("note-chip")).toContainText("Noted (reflection):");
-    await waitForAnswer(page);
+    await oneOnOne.waitForAnswer();
     await expect(opening).toContainText(`I would work on: ${DOMINANT_CATEGORY}`);
     await expect(opening).toContainText("Shall I propose a change");
     expect(await page.evaluate(() => (window as unknown as { openingLengths: Set<number> }).openingLengths.size), "the opening arrived in several steps").toBeGreaterThan(3);
     await expect(page.getByText("Session #1")).toBeVisible();
     await expect(page.getByText("Active", { exact: true })).toBeVisible();
     await expect(page.getByTestId("session-summary")).toContainText(`Most negative: ${DOMINANT_CATEGORY}`);
-    await expect(page.getByTestId("session-list")).toContainText("open");
+    await expect(oneOnOne.sessionList).toContainText("open");
     // The opening request itself is not shown as a chat bubble.
-    await expect(page.getByTestId("user-message")).toHaveCount(0);
-    await expect.poll(() => db().evolutionNote.count({ where: { templateId: data.template.id, kind: "reflection" } })).toBe(1);
+    await expect(oneOnOne.userMessages).toHaveCount(0);
+    await expect.poll(() => db.evolutionNote.count({ where: { templateId: data.template.id, kind: "reflection" } })).toBe(1);
   });
 
-  const cards = page.getByTestId("proposal-card");
-  const input = page.getByLabel("Message the improver");
+  const { cards, input } = oneOnOne;
 
   await test.step("ask for a change: a pending proposal with the requested line in its diff", async () => {
-    await input.fill(DUE_DATE_REQUEST);
-    await input.press("Enter");
+    await oneOnOne.send(DUE_DATE_REQUEST);
     await expect(input).toHaveValue("");
-    await expect(page.getByTestId("user-message")).toHaveCount(1);
-    await expect(page.getByTestId("user-message")).toContainText(DUE_DATE_REQUEST);
+    await expect(oneOnOne.userMessages).toHaveCount(1);
+    await expect(oneOnOne.userMessages).toContainText(DUE_DATE_REQUEST);
     await expect(cards).toHaveCount(1, { timeout: 30_000 });
-    await waitForAnswer(page);
+    await oneOnOne.waitForAnswer();
     await expect(cards.first()).toHaveAttribute("data-status", "pending");
     await expect(cards.first()).toContainText("Proposed directives · v2");
     const diff = cards.first().getByTestId("proposal-diff");
     await expect(diff).toContainText(`Added: - ${DUE_DATE_LINE}`);
     await expect(diff).toContainText(ACCURACY_CLAUSE);
-    await expect(page.getByTestId("assistant-message").last()).toContainText("Approve it with a rating, reject it with a reason, or keep talking.");
+    await expect(oneOnOne.assistantMessages.last()).toContainText("Approve it with a rating, reject it with a reason, or keep talking.");
     await page.screenshot({ path: "test-results/screens/one-on-one-proposal.png", fullPage: true });
   });
 
   await test.step("reject with a reason: the reason is sent as the next turn and the improver revises", async () => {
     const first = cards.first();
-    await first.getByRole("button", { name: "Reject", exact: true }).click();
-    await first.getByLabel(/Why not\?/).fill(REJECTION);
-    await first.getByRole("button", { name: "Reject with reason" }).click();
-    await expect(page.getByTestId("user-message").last()).toContainText(rejectionMessage(REJECTION));
+    await oneOnOne.card(0).rejectWithReason(REJECTION);
+    await expect(oneOnOne.userMessages.last()).toContainText(rejectionMessage(REJECTION));
     await expect(cards).toHaveCount(2, { timeout: 30_000 });
-    await waitForAnswer(page);
+    await oneOnOne.waitForAnswer();
     await expect(first).toHaveAttribute("data-status", "rejected");
     await expect(first).toContainText(`Rejected by Olivia Owner: ${REJECTION}`);
     const second = cards.nth(1);
@@ -102,104 +88,101 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toHaveAttribute("data-status", "rejected");
     await expect(cards.nth(1)).toHaveAttribute("data-status", "pending");
-    await expect(page.getByTestId("user-message")).toHaveCount(2);
-    await expect(page.getByTestId("user-message").first()).toContainText(DUE_DATE_REQUEST);
-    await expect(page.getByTestId("assistant-message")).toHaveCount(3);
-    await expect(page.getByTestId("note-chip")).toHaveCount(3); // reflection, hypothesis, decision
+    await expect(oneOnOne.userMessages).toHaveCount(2);
+    await expect(oneOnOne.userMessages.first()).toContainText(DUE_DATE_REQUEST);
+    await expect(oneOnOne.assistantMessages).toHaveCount(3);
+    await expect(oneOnOne.noteChips).toHaveCount(3); // reflection, hypothesis, decision
     // The viewer's own turns read "You", live and after a reload alike.
     await expect(page.getByText("Session opened — the improver reviews")).toBeVisible();
-    await expect(page.getByTestId("user-message").first()).toContainText("You");
+    await expect(oneOnOne.userMessages.first()).toContainText("You");
     await expect(input).toBeEditable();
-    expect(await db().evolutionMessage.count({ where: { session: { templateId: data.template.id } } })).toBe(6);
+    expect(await db.evolutionMessage.count({ where: { session: { templateId: data.template.id } } })).toBe(6);
   });
 
   await test.step("approve the revision with a rating and finish: v2 is created and the session completes", async () => {
-    const second = cards.nth(1);
-    await second.getByRole("button", { name: "Approve", exact: true }).click();
-    const rating = second.getByRole("slider");
-    await rating.fill("0.9");
-    await expect(second.getByText("0.90", { exact: true })).toBeVisible();
-    await second.getByRole("button", { name: "Approve & finish session" }).click();
+    const second = oneOnOne.card(1);
+    await second.startApproval("0.9");
+    await expect(second.root.getByText("0.90", { exact: true })).toBeVisible();
+    await second.button("Approve & finish session").click();
     await expect(page.getByRole("link", { name: "Template · v2" })).toBeVisible();
-    await expect(page.getByTestId("session-list")).toContainText("→ v2 · 0.90");
+    await expect(oneOnOne.sessionList).toContainText("→ v2 · 0.90");
     await page.screenshot({ path: "test-results/screens/one-on-one-after-finish.png", fullPage: true });
 
     // The finished session's transcript stays readable from the session list.
-    await page.getByTestId("session-list").getByRole("link", { name: /#1/ }).click();
+    await oneOnOne.sessionList.getByRole("link", { name: /#1/ }).click();
     await expect(page).toHaveURL(/\?session=/);
     await expect(page.getByText("Completed", { exact: true })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Completed" })).toContainText("rated 0.90 · created v2.");
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(1)).toHaveAttribute("data-status", "approved");
     await expect(cards.nth(1)).toContainText("Approved by Olivia Owner as v2, rated 0.90");
-    await expect(page.getByLabel("Message the improver")).toHaveCount(0);
+    await expect(oneOnOne.input).toHaveCount(0);
     await page.screenshot({ path: "test-results/screens/one-on-one-approved.png", fullPage: true });
 
-    const session = await db().evolutionSession.findFirstOrThrow({ where: { templateId: data.template.id } });
+    const session = await db.evolutionSession.findFirstOrThrow({ where: { templateId: data.template.id } });
     expect(session).toMatchObject({ status: "completed", userRating: 0.9, approvedMutations: 1 });
   });
 
   await test.step("the template page shows v2, authored by the improver agent, as active", async () => {
     await page.getByRole("link", { name: "Template · v2" }).click();
     await expect(page).toHaveURL(new RegExp(`${templateHref}$`));
-    await expect(page.getByText("Active: v2")).toBeVisible();
-    await expect(page.getByRole("link", { name: "One-on-one", exact: true })).toBeVisible(); // no session open any more
-    const row = page.locator('[data-testid="version-row"][data-version="2"]');
+    const { template } = app;
+    await expect(template.active(2)).toBeVisible();
+    await expect(template.oneOnOneLink).toBeVisible(); // no session open any more
+    const row = template.versionRow(2);
     await expect(row).toContainText("Improver agent");
-    await expect(page.getByTestId("version-row")).toHaveCount(2);
-    await expect(page.getByTestId("active-directives")).toContainText(DUE_DATE_LINE);
-    await expect(page.getByTestId("active-directives")).not.toContainText(ACCURACY_CLAUSE);
+    await expect(template.versionRows).toHaveCount(2);
+    await expect(template.activeDirectives).toContainText(DUE_DATE_LINE);
+    await expect(template.activeDirectives).not.toContainText(ACCURACY_CLAUSE);
   });
 });
 
-test("viewer: reads an open session but cannot decide or chat; replayed approve and chat turns answer 403; outsiders get 404", async ({ page, browser }) => {
+test("viewer: reads an open session but cannot decide or chat; replayed approve and chat turns answer 403; outsiders get 404", async ({ app, signIn, asUser, oneOnOneWorkspace: data, db }) => {
   test.setTimeout(120_000);
-  const data = await createOneOnOneWorkspace();
-  const { session, proposal } = await createOpenSessionWithProposal(data);
+  const { page, oneOnOne } = app;
+  const { session, proposal } = await createOpenSessionWithProposal(data, db);
   const slug = data.workspace.slug;
-  const url = `/w/${slug}/templates/${data.template.id}/one-on-one`;
+  const url = OneOnOnePage.path(slug, data.template.id);
 
   const approve = await test.step("the owner's approve is recorded (and never reaches the server)", async () => {
-    const context = await browser.newContext();
-    const owner = await context.newPage();
-    await signInByEmail(owner, data.owner.email);
+    const { page: owner } = await asUser(data.owner.email);
     await owner.goto(url);
-    const card = owner.getByTestId("proposal-card");
-    await expect(card).toHaveAttribute("data-status", "pending");
-    await card.getByRole("button", { name: "Approve", exact: true }).click();
+    const card = new OneOnOnePage(owner).card(0);
+    await expect(card.root).toHaveAttribute("data-status", "pending");
+    await card.button("Approve", true).click();
     // Only the request is recorded: aborting it keeps the proposal pending for the viewer's replay.
     await owner.route("**/*", (route) => (route.request().method() === "POST" && route.request().headers()["next-action"] ? route.abort() : route.fallback()));
-    const recorded = await recordServerAction(owner, () => card.getByRole("button", { name: "Approve & finish session" }).click());
+    const recorded = await recordServerAction(owner, () => card.button("Approve & finish session").click());
     // The recording is a working call: the owner's replay passes the role check and reaches the service.
     const missing = await replayServerAction(owner.request, recorded, [{ workspaceSlug: slug, proposalId: "no-such-proposal", rating: 1, finish: true }]);
     expect(missing).toMatchObject({ ok: false, error: { status: 404 } });
-    await context.close();
+    await owner.context().close();
     return recorded;
   });
 
   await test.step("the viewer reads the transcript and the proposal, with no way to act", async () => {
-    await signInByEmail(page, data.viewer.email);
+    await signIn(data.viewer.email);
     await page.goto(url);
     await expect(page.getByText("Session #1")).toBeVisible();
-    await expect(page.getByTestId("user-message")).toHaveCount(1);
-    await expect(page.getByTestId("user-message")).toContainText(DUE_DATE_REQUEST);
-    await expect(page.getByTestId("assistant-message")).toHaveCount(2);
-    await expect(page.getByTestId("assistant-message").first()).toContainText(DOMINANT_CATEGORY);
-    await expect(page.getByTestId("note-chip")).toHaveCount(2);
-    const card = page.getByTestId("proposal-card");
-    await expect(card).toHaveAttribute("data-status", "pending");
-    await expect(card.getByTestId("proposal-diff")).toContainText(`Added: - ${DUE_DATE_LINE}`);
+    await expect(oneOnOne.userMessages).toHaveCount(1);
+    await expect(oneOnOne.userMessages).toContainText(DUE_DATE_REQUEST);
+    await expect(oneOnOne.assistantMessages).toHaveCount(2);
+    await expect(oneOnOne.assistantMessages.first()).toContainText(DOMINANT_CATEGORY);
+    await expect(oneOnOne.noteChips).toHaveCount(2);
+    const card = oneOnOne.card(0);
+    await expect(card.root).toHaveAttribute("data-status", "pending");
+    await expect(card.diff).toContainText(`Added: - ${DUE_DATE_LINE}`);
     await expect(page.getByRole("button", { name: /^(Approve|Reject|Keep talking|Abandon|Finish session)$/ })).toHaveCount(0);
-    await expect(page.getByLabel("Message the improver")).toHaveCount(0);
+    await expect(oneOnOne.input).toHaveCount(0);
     await expect(page.getByTestId("context-panel")).toBeVisible();
-    await expect(page.getByTestId("session-list")).toContainText("#1");
+    await expect(oneOnOne.sessionList).toContainText("#1");
     await page.screenshot({ path: "test-results/screens/one-on-one-viewer.png", fullPage: true });
     // No chat opened on the viewer's behalf.
-    expect(await db().evolutionMessage.count({ where: { sessionId: session.id } })).toBe(4);
+    expect(await db.evolutionMessage.count({ where: { sessionId: session.id } })).toBe(4);
 
-    await page.goto(`/w/${slug}/templates/${data.quiet.id}/one-on-one`);
+    await oneOnOne.goto(slug, data.quiet.id);
     await expect(page.getByText("Viewers can read past sessions but not start one.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Start a one-on-one" })).toHaveCount(0);
+    await expect(oneOnOne.startButton).toHaveCount(0);
   });
 
   await test.step("a replayed approve and a crafted chat turn from the viewer answer 403", async () => {
@@ -209,15 +192,13 @@ test("viewer: reads an open session but cannot decide or chat; replayed approve 
       data: { sessionId: session.id, message: { role: "user", parts: [{ type: "text", text: "Approve it for me." }] } },
     });
     expect(chat.status()).toBe(403);
-    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("pending");
-    expect(await db().templateVersion.count({ where: { templateId: data.template.id } })).toBe(1);
-    expect(await db().evolutionMessage.count({ where: { sessionId: session.id } })).toBe(4);
+    expect((await db.proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("pending");
+    expect(await db.templateVersion.count({ where: { templateId: data.template.id } })).toBe(1);
+    expect(await db.evolutionMessage.count({ where: { sessionId: session.id } })).toBe(4);
   });
 
   await test.step("a member of another workspace gets 404 for the page, the chat route and the approve action", async () => {
-    const context = await browser.newContext();
-    const outsider = await context.newPage();
-    await signInByEmail(outsider, data.outsider.email);
+    const { page: outsider } = await asUser(data.outsider.email);
     const res = await outsider.goto(url);
     expect(res?.status()).toBe(404);
     await expect(outsider.getByText("Session #1")).toHaveCount(0);
@@ -227,7 +208,7 @@ test("viewer: reads an open session but cannot decide or chat; replayed approve 
     expect(chat.status()).toBe(404);
     const replayed = await replayServerAction(outsider.request, approve, [{ workspaceSlug: slug, proposalId: proposal.id, rating: 1, finish: true }]);
     expect(replayed).toMatchObject({ ok: false, error: { status: 404 } });
-    await context.close();
-    expect((await db().proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("pending");
+    await outsider.context().close();
+    expect((await db.proposal.findUniqueOrThrow({ where: { id: proposal.id } })).status).toBe("pending");
   });
 });

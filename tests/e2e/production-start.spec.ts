@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
 import { PrismaClient } from "../../src/generated/prisma/client";
-import { createAgentWorkspace } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
+import { createAgentWorkspace } from "./support/scenarios/agents";
 
 // `npm start` with no database configured: the production server on its own embedded PostgreSQL.
 // It answers the health endpoints, writes no demo data, and on SIGTERM drains in order — ready

@@ -1,8 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { signInByEmail } from "./support/auth";
-import { db } from "./support/fixtures";
+import { TemplatePage } from "./pages";
+import { expect, test } from "./support/fixtures";
 import { waitForLink } from "./support/mail";
-import { createRitualWorkspace } from "./support/ritual-fixtures";
 
 // The weekly ritual end to end: real SMTP, the built-in model, the local workflow executor inside
 // `next start`. "Run ritual now" → the ritual classifies the feedback, analyses and proposes → the
@@ -12,34 +10,30 @@ import { createRitualWorkspace } from "./support/ritual-fixtures";
 const REVIEW_SUBJECT = /Review the weekly proposal for Support Triage/;
 const REVIEW_LINK = /http:\/\/localhost:\d+\/w\/[a-z0-9-]+\/rituals\/[A-Za-z0-9]+\?n=[A-Za-z0-9_-]+&sig=[A-Za-z0-9_-]+/;
 
-test.afterAll(async () => {
-  await db().$disconnect();
-});
-
-test("run ritual now → email → review page → approve: v2 is active, the session completed, the notification read; outsiders get 404", async ({ page, browser }) => {
+test("run ritual now → email → review page → approve: v2 is active, the session completed, the notification read; outsiders get 404", async ({ app, signIn, asUser, ritualWorkspace: data, db }) => {
   test.setTimeout(180_000);
-  const data = await createRitualWorkspace();
+  const { page, template, ritualReview: review } = app;
   const slug = data.workspace.slug;
-  const templateHref = `/w/${slug}/templates/${data.template.id}`;
-  await signInByEmail(page, data.owner.email);
+  const templateHref = TemplatePage.path(slug, data.template.id);
+  await signIn(data.owner.email);
 
   await test.step("the template page shows the weekly ritual in the workspace's time zone; the owner runs it now", async () => {
     await page.goto(templateHref);
-    const panel = page.getByTestId("ritual-panel");
+    const panel = template.ritualPanel;
     await expect(panel.getByRole("heading", { name: "Weekly ritual" })).toBeVisible();
     await expect(panel).toContainText("Every Monday at 09:00 (Europe/Berlin)");
     await expect(panel.getByTestId("next-ritual")).toHaveText(/^Mon \d{1,2} [A-Z][a-z]{2}, 09:00 Europe\/Berlin$/);
-    await expect(panel.getByTestId("last-ritual")).toHaveCount(0);
-    await panel.getByRole("button", { name: "Run ritual now" }).click();
-    await expect(panel.getByText("Ritual started — you'll be notified when the proposal is ready.")).toBeVisible();
+    await expect(template.lastRitual).toHaveCount(0);
+    await template.runRitualNow();
+    await expect(template.ritualStarted).toBeVisible();
     await page.screenshot({ path: "test-results/screens/ritual-panel.png", fullPage: false });
   });
 
   const session = await test.step("the local executor runs the ritual up to the review", async () => {
     await expect
-      .poll(async () => (await db().evolutionSession.findFirst({ where: { templateId: data.template.id, origin: "ritual" } }))?.status, { timeout: 90_000, intervals: [500] })
+      .poll(async () => (await db.evolutionSession.findFirst({ where: { templateId: data.template.id, origin: "ritual" } }))?.status, { timeout: 90_000, intervals: [500] })
       .toBe("awaiting_review");
-    return db().evolutionSession.findFirstOrThrow({ where: { templateId: data.template.id, origin: "ritual" } });
+    return db.evolutionSession.findFirstOrThrow({ where: { templateId: data.template.id, origin: "ritual" } });
   });
 
   const link = await test.step("the review email arrives with a signed link to the review page", async () => {
@@ -47,94 +41,91 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     expect(found).toContain(`/w/${slug}/rituals/${session.id}?n=`);
     // The member is notified too; nobody outside the workspace is.
     await waitForLink(data.member.email, { subject: REVIEW_SUBJECT, link: REVIEW_LINK, nth: 1 });
-    expect(await db().notification.count({ where: { userId: data.outsider.id } })).toBe(0);
+    expect(await db.notification.count({ where: { userId: data.outsider.id } })).toBe(0);
     return found;
   });
 
   await test.step("following the link signed in: the review shows the classified feedback, the notes and the proposal diff", async () => {
     await page.goto(link);
     await expect(page).toHaveURL(new RegExp(`/w/${slug}/rituals/${session.id}`));
-    const header = page.getByTestId("ritual-header");
+    const header = review.header;
     await expect(header).toContainText("Weekly ritual #1");
     await expect(header.getByRole("heading", { name: "Support Triage" })).toBeVisible();
-    await expect(page.getByTestId("ritual-status")).toHaveText("Awaiting review");
-    await expect(page.getByTestId("decide-by")).toHaveText(/Europe\/Berlin$/);
+    await expect(review.status).toHaveText("Awaiting review");
+    await expect(review.decideBy).toHaveText(/Europe\/Berlin$/);
 
-    const negative = Number(await page.getByTestId("ritual-feedback-negative").textContent());
+    const negative = Number(await review.feedback("negative").textContent());
     expect(negative).toBeGreaterThanOrEqual(3);
-    await expect(page.getByTestId("ritual-feedback-categories").locator('tr[data-category="accuracy"]')).toBeVisible();
-    const patterns = page.getByTestId("ritual-feedback-patterns");
+    await expect(review.feedback("categories").locator('tr[data-category="accuracy"]')).toBeVisible();
+    const patterns = review.feedback("patterns");
     await expect(patterns).toContainText("accuracy");
     await expect(patterns).toContainText("3 agents");
-    await expect(page.getByTestId("ritual-notes").locator('[data-kind="hypothesis"]').first()).toBeVisible();
+    await expect(review.hypotheses.first()).toBeVisible();
 
-    const card = page.getByTestId("proposal-card");
+    const card = review.cards;
     await expect(card).toHaveCount(1);
     await expect(card).toHaveAttribute("data-status", "pending");
     await expect(card).toContainText("Proposed directives · v2");
-    await expect(card.getByTestId("proposal-diff")).toContainText("Added: ");
-    await expect(card.getByRole("button", { name: "Refine in chat" })).toBeVisible();
+    await expect(review.card.diff).toContainText("Added: ");
+    await expect(review.card.button("Refine in chat")).toBeVisible();
     await page.screenshot({ path: "test-results/screens/ritual-review.png", fullPage: true });
   });
 
   await test.step("the opened link marked the owner's notification read (the member's stays unread)", async () => {
-    await expect.poll(async () => (await db().notification.findFirstOrThrow({ where: { userId: data.owner.id, kind: "ritual_review" } })).readAt).not.toBeNull();
-    expect((await db().notification.findFirstOrThrow({ where: { userId: data.member.id, kind: "ritual_review" } })).readAt).toBeNull();
+    await expect.poll(async () => (await db.notification.findFirstOrThrow({ where: { userId: data.owner.id, kind: "ritual_review" } })).readAt).not.toBeNull();
+    expect((await db.notification.findFirstOrThrow({ where: { userId: data.member.id, kind: "ritual_review" } })).readAt).toBeNull();
   });
 
   await test.step("approve with a rating: v2 is created and active, the session completes", async () => {
-    const card = page.getByTestId("proposal-card");
-    await card.getByRole("button", { name: "Approve", exact: true }).click();
-    await card.getByRole("slider").fill("0.8");
+    const card = review.card;
+    await card.startApproval("0.8");
     // A ritual's review approves and ends; "keep talking" belongs to the chat.
-    await expect(card.getByRole("button", { name: "Approve & keep talking" })).toHaveCount(0);
-    await card.getByRole("button", { name: "Approve with this rating" }).click();
-    await expect(card).toHaveAttribute("data-status", "approved");
-    await expect(page.getByTestId("ritual-status")).toHaveText("Completed");
-    await expect(page.getByTestId("ritual-outcome")).toContainText("Approved: v2 of Support Triage was created and is active, rated 0.80.");
+    await expect(card.button("Approve & keep talking")).toHaveCount(0);
+    await card.button("Approve with this rating").click();
+    await expect(card.root).toHaveAttribute("data-status", "approved");
+    await expect(review.status).toHaveText("Completed");
+    await expect(review.outcome).toContainText("Approved: v2 of Support Triage was created and is active, rated 0.80.");
     await page.screenshot({ path: "test-results/screens/ritual-review-approved.png", fullPage: true });
-    const stored = await db().evolutionSession.findUniqueOrThrow({ where: { id: session.id } });
+    const stored = await db.evolutionSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(stored).toMatchObject({ status: "completed", userRating: 0.8 });
-    const template = await db().agentTemplate.findUniqueOrThrow({ where: { id: data.template.id }, include: { head: true } });
-    expect(template.head).toMatchObject({ number: 2, authoredBy: "agent" });
+    const templateRow = await db.agentTemplate.findUniqueOrThrow({ where: { id: data.template.id }, include: { head: true } });
+    expect(templateRow.head).toMatchObject({ number: 2, authoredBy: "agent" });
     // The decision resumed the ritual: the post-ritual update writes the weekly summary once.
-    await expect.poll(async () => (await db().evolutionSession.findUniqueOrThrow({ where: { id: session.id } })).summaryReportId, { timeout: 30_000 }).not.toBeNull();
+    await expect.poll(async () => (await db.evolutionSession.findUniqueOrThrow({ where: { id: session.id } })).summaryReportId, { timeout: 30_000 }).not.toBeNull();
   });
 
   await test.step("the template page shows v2 active and the last ritual's outcome", async () => {
     await page.goto(templateHref);
-    await expect(page.getByText("Active: v2")).toBeVisible();
-    const last = page.getByTestId("ritual-panel").getByTestId("last-ritual");
+    await expect(template.active(2)).toBeVisible();
+    const last = template.lastRitual;
     await expect(last).toContainText("Ritual #1");
     await expect(last).toContainText("Approved v2");
     await last.getByRole("link", { name: "Ritual #1" }).click();
     await expect(page).toHaveURL(new RegExp(`/w/${slug}/rituals/${session.id}$`));
-    await expect(page.getByTestId("ritual-outcome")).toBeVisible();
+    await expect(review.outcome).toBeVisible();
   });
 
   await test.step("the notification list shows it read", async () => {
-    await page.goto(`/w/${slug}/notifications`);
-    const item = page.getByTestId("notification-item").filter({ hasText: "Support Triage" });
+    await app.notifications.goto(slug);
+    const item = app.notifications.item("Support Triage");
     await expect(item).toHaveCount(1);
     await expect(item).toHaveAttribute("data-read", "true");
   });
 
   await test.step("the schedule settings list the template's next ritual in the workspace's zone", async () => {
-    await page.goto(`/w/${slug}/settings/schedule`);
+    await app.schedule.goto(slug);
     await expect(page.getByRole("heading", { name: "Ritual schedule" })).toBeVisible();
-    const row = page.getByTestId("schedule-row").filter({ hasText: "Support Triage" });
+    const row = app.schedule.row("Support Triage");
     await expect(row.getByTestId("schedule-next")).toHaveText(/^Mon \d{1,2} [A-Z][a-z]{2}, 09:00 Europe\/Berlin$/);
-    await expect(page.getByTestId("schedule-preview")).toContainText("Europe/Berlin");
+    await expect(app.schedule.preview).toContainText("Europe/Berlin");
     await page.screenshot({ path: "test-results/screens/ritual-schedule.png", fullPage: true });
   });
 
   await test.step("a user of another workspace following the link gets 404", async () => {
-    const context = await browser.newContext();
-    const outsider = await context.newPage();
-    await signInByEmail(outsider, data.outsider.email);
+    const { page: outsider } = await asUser(data.outsider.email);
     const res = await outsider.goto(link);
     expect(res?.status()).toBe(404);
     await expect(outsider.getByText("Weekly ritual #1")).toHaveCount(0);
-    await context.close();
+    await outsider.context().close();
   });
 });

@@ -5,7 +5,8 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn(), 
 
 afterAll(async () => {
   const { db } = await import("@/server/db");
-  await db.$disconnect();
+  const { disconnectFactoryDb } = await import("../factories/db");
+  await Promise.all([db.$disconnect(), disconnectFactoryDb()]);
 });
 
 // The session is the one thing integration tests provide by hand (see tests/support/session.ts):

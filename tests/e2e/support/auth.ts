@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { SignInPage } from "../pages/sign-in-page";
 import { countMail, waitForLink } from "./mail";
 
 const SIGN_IN_SUBJECT = /Sign in to Agent Coach/;
@@ -9,13 +10,11 @@ const SIGN_IN_SUBJECT = /Sign in to Agent Coach/;
  * `fromCurrentPage` (e.g. an invitation page), else /sign-in.
  */
 export async function signInByEmail(page: Page, email: string, options: { fromCurrentPage?: boolean } = {}) {
-  if (!options.fromCurrentPage) await page.goto("/sign-in");
+  const signIn = new SignInPage(page);
+  if (!options.fromCurrentPage) await signIn.goto();
   const before = await countMail(email, SIGN_IN_SUBJECT);
-  const field = page.getByLabel("Email");
-  if (await field.isEditable()) await field.fill(email);
-  else await expect(field).toHaveValue(email);
-  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await signIn.requestLink(email);
+  await expect(signIn.checkYourEmail).toBeVisible();
   const link = await waitForLink(email, {
     subject: SIGN_IN_SUBJECT,
     link: /http:\/\/localhost:\d+\/api\/auth\/callback\/email\?\S+/,

@@ -1,91 +1,71 @@
-import { randomBytes } from "node:crypto";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../../../src/generated/prisma/client";
+import { test as base, type BrowserContext } from "@playwright/test";
+import { disconnectFactoryDb, factoryDb, type FactoryDb } from "../../factories";
+import { pagesOf, type App } from "../pages";
+import { signInByEmail } from "./auth";
+import { createAgentWorkspace } from "./scenarios/agents";
+import { createDashboardWorkspace } from "./scenarios/dashboards";
+import { createOneOnOneWorkspace } from "./scenarios/one-on-one";
+import { createRitualWorkspace } from "./scenarios/ritual";
+import { createRuntimeWorkspace } from "./scenarios/runtime";
 
-// Data for e2e specs, written straight to the run's database (the app's services are
-// server-only). Keeps the invariants the services keep: version numbers from 1, head = newest,
-// each agent with a state row, rows carrying their agent's templateId.
+// The e2e fixture layer: specs import `test` and `expect` from here. Fixtures give page objects
+// on the test's page (`app`), more signed-in users in browsers of their own (`asUser`, `browse`),
+// the run's database (`db`, the factories' client) and seeded workspaces (./scenarios, written with
+// the factories straight to the database, since the app's services are server-only).
 
-let client: PrismaClient | undefined;
-export function db() {
-  client ??= new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
-  return client;
-}
+type Fixtures = {
+  /** The page objects of the test's page. */
+  app: App;
+  /** Signs the test's page in by magic link (the real email flow). */
+  signIn: (email: string) => Promise<void>;
+  /** Another person in a browser context of their own, signed in; closed after the test. */
+  asUser: (email: string) => Promise<App>;
+  /** A fresh, signed-out browser context; closed after the test. */
+  browse: () => Promise<App>;
+  dashboardWorkspace: Awaited<ReturnType<typeof createDashboardWorkspace>>;
+  runtimeWorkspace: Awaited<ReturnType<typeof createRuntimeWorkspace>>;
+  oneOnOneWorkspace: Awaited<ReturnType<typeof createOneOnOneWorkspace>>;
+  ritualWorkspace: Awaited<ReturnType<typeof createRitualWorkspace>>;
+};
 
-const id = () => randomBytes(4).toString("hex");
+type WorkerFixtures = {
+  db: FactoryDb;
+  /** One workspace per worker, shared by the tests that ask for it (the agents-domain spec's, which run in order). */
+  agentWorkspace: Awaited<ReturnType<typeof createAgentWorkspace>>;
+};
 
-/** `p`: another database's client (default: the run's e2e database). */
-export async function createAgentWorkspace(p: PrismaClient = db()) {
-  const stamp = id();
-  const owner = await p.user.create({ data: { email: `coach-owner-${stamp}@example.test`, name: "Olivia Owner" } });
-  const viewer = await p.user.create({ data: { email: `coach-viewer-${stamp}@example.test`, name: "Victor Viewer" } });
-  const workspace = await p.workspace.create({
-    data: {
-      slug: `coach-${stamp}`,
-      name: `Coach ${stamp}`,
-      memberships: { create: [{ userId: owner.id, role: "owner" }, { userId: viewer.id, role: "viewer" }] },
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  db: [
+    async ({}, provide) => {
+      await provide(factoryDb());
+      await disconnectFactoryDb();
     },
-  });
-  const template = await p.agentTemplate.create({ data: { workspaceId: workspace.id, name: "Support Triage", description: "Sorts incoming tickets" } });
-  const v1 = await p.templateVersion.create({
-    data: { workspaceId: workspace.id, templateId: template.id, number: 1, authoredBy: "system", directives: "You triage support tickets.\nAlways ask for the order number.", rationale: "Initial version" },
-  });
-  const v2 = await p.templateVersion.create({
-    data: {
-      workspaceId: workspace.id, templateId: template.id, number: 2, authoredBy: "agent", parentVersionId: v1.id,
-      directives: "You triage support tickets quickly.\nAsk for the order number only when it is missing.",
-      rationale: "Users complained about repeated questions",
-    },
-  });
-  await p.agentTemplate.update({ where: { id: template.id }, data: { headVersionId: v2.id } });
-  const task = await p.task.create({ data: { workspaceId: workspace.id, title: "Refund request from ACME", description: "Customer wants a refund for order 1234." } });
-  const agent = await p.agent.create({
-    data: { workspaceId: workspace.id, templateId: template.id, displayName: "Triage · Refund request", taskId: task.id, state: { create: { workspaceId: workspace.id, wakeCounter: 1 } } },
-  });
-  const run = await p.wakeRun.create({
-    data: { workspaceId: workspace.id, agentId: agent.id, templateId: template.id, templateVersionId: v2.id, reason: "creation", status: "succeeded", durationMs: 2300, inputTokens: 900, outputTokens: 240, qualityScore: 0.82, finishedAt: new Date() },
-  });
-  await p.agentMessage.create({
-    data: { workspaceId: workspace.id, agentId: agent.id, templateId: template.id, kind: "observation", text: `The customer mentioned a duplicate ticket for the same refund (${stamp}).` },
-  });
-  await p.agentMessage.create({
-    data: { workspaceId: workspace.id, agentId: agent.id, templateId: template.id, kind: "observation", text: "Order number was already present in the first message." },
-  });
-  const set = await p.changeSet.create({ data: { workspaceId: workspace.id, agentId: agent.id, templateId: template.id, taskId: task.id, wakeRunId: run.id } });
-  const common = { workspaceId: workspace.id, changeSetId: set.id, agentId: agent.id, templateId: template.id };
-  await p.changeItem.create({ data: { ...common, tool: "propose_estimate", args: { minutes: 20 }, summary: "Estimate 20 minutes" } });
-  await p.changeItem.create({ data: { ...common, tool: "propose_status", args: { status: "in_progress" }, summary: "Start working on the refund" } });
-  return { owner, viewer, workspace, template, agent, task, run, stamp };
-}
+    { scope: "worker" },
+  ],
+  agentWorkspace: [async ({ db }, provide) => provide(await createAgentWorkspace(db)), { scope: "worker" }],
 
-/** A workspace with one owner and a template whose runs self-refine against three gates. */
-export async function createRuntimeWorkspace() {
-  const p = db();
-  const stamp = id();
-  const owner = await p.user.create({ data: { email: `runtime-owner-${stamp}@example.test`, name: "Rita Runtime" } });
-  const workspace = await p.workspace.create({
-    data: { slug: `runtime-${stamp}`, name: `Runtime ${stamp}`, memberships: { create: [{ userId: owner.id, role: "owner" }] } },
-  });
-  const template = await p.agentTemplate.create({
-    data: {
-      workspaceId: workspace.id,
-      name: "Planning Assistant",
-      description: "Breaks tasks into steps",
-      refineConfig: {
-        gates: [
-          { name: "completeness", description: "Checklist, estimate and a report with next steps and risks", threshold: 0.9, weight: 0.4 },
-          { name: "actionability", description: "Checklist items start with a verb", threshold: 0.9, weight: 0.3 },
-          { name: "clarity", description: "The report has a short summary", threshold: 0.8, weight: 0.3 },
-        ],
-        qualityThreshold: 0.9,
-        maxIterations: 5,
-        models: {},
-      },
-    },
-  });
-  const v1 = await p.templateVersion.create({
-    data: { workspaceId: workspace.id, templateId: template.id, number: 1, authoredBy: "system", directives: "You help people plan their tasks. Propose concrete, verb-first steps and an honest estimate." },
-  });
-  await p.agentTemplate.update({ where: { id: template.id }, data: { headVersionId: v1.id } });
-  return { owner, workspace, template };
-}
+  app: async ({ page }, provide) => provide(pagesOf(page)),
+  signIn: async ({ page }, provide) => provide((email) => signInByEmail(page, email)),
+  browse: async ({ browser }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      return pagesOf(await context.newPage());
+    });
+    for (const context of contexts) await context.close();
+  },
+  asUser: async ({ browse }, provide) =>
+    provide(async (email) => {
+      const app = await browse();
+      await signInByEmail(app.page, email);
+      return app;
+    }),
+
+  dashboardWorkspace: async ({ db }, provide) => provide(await createDashboardWorkspace(db)),
+  runtimeWorkspace: async ({ db }, provide) => provide(await createRuntimeWorkspace(db)),
+  oneOnOneWorkspace: async ({ db }, provide) => provide(await createOneOnOneWorkspace(db)),
+  ritualWorkspace: async ({ db }, provide) => provide(await createRitualWorkspace(db)),
+});
+
+export { expect } from "@playwright/test";

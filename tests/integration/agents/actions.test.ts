@@ -9,12 +9,12 @@ import { setTemplateHeadAction } from "@/features/templates/actions/set-template
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask as createTaskService } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 
 async function setup() {
-  const ws = await createWorkspace({ roles: ["admin", "member", "viewer"] });
-  const scope = { workspaceId: ws.workspace.id, actorUserId: ws.owner.id };
+  const ws = await makeWorkspace({ roles: ["admin", "member", "viewer"] });
+  const { scope } = ws;
   const template = await createTemplateWithImprover({ scope, name: `Acts ${uid()}`, directives: "Do the work properly." });
   const { agent } = await createTaskService({ scope, title: "A task to act on", templateId: template.id });
   const run = await recordRun({ scope, agentId: agent!.id, reason: "manual", status: "succeeded" });
@@ -63,7 +63,7 @@ describe("agents-domain actions enforce roles", () => {
 
   it("a user of another workspace gets 404 for ids of this one", async () => {
     const s = await setup();
-    const other = await createWorkspace();
+    const other = await makeWorkspace();
     actAs(other.owner);
     const res = await rateRunAction({ workspaceSlug: other.workspace.slug, runId: s.run.id, rating: 0.9 });
     expect(res).toMatchObject({ ok: false, error: { status: 404 } });

@@ -9,12 +9,10 @@ import { decideChangeItems } from "@/features/decisions/server/decide-change-ite
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 
 async function setup() {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { scope } = await makeWorkspace();
   const template = await createTemplateWithImprover({ scope, name: `Feed ${uid()}`, directives: "Track everything carefully." });
   const agent = await createAgent({ scope, templateId: template.id, displayName: "Watcher" });
   return { scope, template, agent };

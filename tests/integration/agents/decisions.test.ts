@@ -6,12 +6,10 @@ import { decideChangeItems } from "@/features/decisions/server/decide-change-ite
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 
 async function setup() {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { scope } = await makeWorkspace();
   const template = await createTemplateWithImprover({ scope, name: `Tasks ${uid()}`, directives: "Help people finish tasks." });
   const { task, agent } = await createTask({ scope, title: "Prepare the quarterly report", templateId: template.id });
   return { scope, task, agent: agent! };

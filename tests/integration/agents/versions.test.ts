@@ -8,11 +8,10 @@ import { setTemplateHead } from "@/features/templates/server/set-template-head";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 
 async function setup() {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { workspace, scope } = await makeWorkspace();
   const template = await createTemplateWithImprover({ scope, name: `TestBot ${uid()}`, directives: "Be helpful to the person." });
   return { scope, template, workspace };
 }
@@ -66,7 +65,7 @@ describe("template versions", () => {
 
   it("never crosses workspaces", async () => {
     const { template } = await setup();
-    const other = await createWorkspace();
+    const other = await makeWorkspace();
     const foreign: Scope = { workspaceId: other.workspace.id, actorUserId: other.owner.id };
     await expect(createTemplateVersion({ scope: foreign, templateId: template.id, directives: "hijack attempt text", authoredBy: "user" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(createAgent({ scope: foreign, templateId: template.id, displayName: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });

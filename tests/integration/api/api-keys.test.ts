@@ -5,13 +5,13 @@ import { revokeApiKeyAction } from "@/features/api-keys/actions/revoke-api-key";
 import { API_KEY_PATTERN, hashApiKeySecret } from "@/features/api-keys/server/api-key-secret";
 import { listApiKeys } from "@/features/api-keys/server/queries";
 import { db } from "@/server/db";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 import { call } from "./fixtures";
 
 describe("createApiKeyAction action", () => {
   it("lets an admin create a key: secret returned once, only its hash stored", async () => {
-    const { workspace, members } = await createWorkspace({ roles: ["admin"] });
+    const { workspace, members } = await makeWorkspace({ roles: ["admin"] });
     actAs(members.admin);
     const name = `CI ${uid()}`;
     const res = await createApiKeyAction({ workspaceSlug: workspace.slug, name, scopes: ["write", "read", "write"] });
@@ -32,7 +32,7 @@ describe("createApiKeyAction action", () => {
   });
 
   it("gives every key its own secret", async () => {
-    const { workspace, owner } = await createWorkspace();
+    const { workspace, owner } = await makeWorkspace();
     actAs(owner);
     const a = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Same name", scopes: ["read"] });
     const b = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Same name", scopes: ["read"] });
@@ -40,7 +40,7 @@ describe("createApiKeyAction action", () => {
   });
 
   it("refuses members and viewers (403) and creates nothing", async () => {
-    const { workspace, members } = await createWorkspace({ roles: ["member", "viewer"] });
+    const { workspace, members } = await makeWorkspace({ roles: ["member", "viewer"] });
     for (const role of ["member", "viewer"] as const) {
       actAs(members[role]);
       const res = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Nope", scopes: ["read"] });
@@ -50,7 +50,7 @@ describe("createApiKeyAction action", () => {
   });
 
   it("validates name and scopes (400 per field)", async () => {
-    const { workspace, owner } = await createWorkspace();
+    const { workspace, owner } = await makeWorkspace();
     actAs(owner);
     const none = await createApiKeyAction({ workspaceSlug: workspace.slug, name: "Key", scopes: [] });
     expect(!none.ok && none.error.fieldErrors?.scopes).toEqual(["Choose at least one scope."]);
@@ -64,7 +64,7 @@ describe("createApiKeyAction action", () => {
 
 describe("revokeApiKeyAction action", () => {
   async function workspaceWithKey() {
-    const ws = await createWorkspace({ roles: ["admin", "member"] });
+    const ws = await makeWorkspace({ roles: ["admin", "member"] });
     actAs(ws.owner);
     const res = await createApiKeyAction({ workspaceSlug: ws.workspace.slug, name: "Ingest", scopes: ["read"] });
     if (!res.ok) throw new Error(res.error.message);
@@ -90,7 +90,7 @@ describe("revokeApiKeyAction action", () => {
 
   it("cannot reach another workspace's key (404)", async () => {
     const { key } = await workspaceWithKey();
-    const other = await createWorkspace();
+    const other = await makeWorkspace();
     actAs(other.owner);
     expect(await revokeApiKeyAction({ workspaceSlug: other.workspace.slug, apiKeyId: key.id })).toMatchObject({ ok: false, error: { status: 404 } });
     expect(await revokedAt(key.id)).toBeNull();

@@ -77,17 +77,15 @@ describe("POST /api/v1/agents", () => {
 describe("POST /api/v1/tasks", () => {
   it("creates a task and, given a template, its agent in the same transaction", async () => {
     const world = await createApiWorld();
-    const res = await call(postTask, "/api/v1/tasks", {
-      key: world.key,
-      body: {
-        title: "Refund request #4411",
-        description: "Customer charged twice.",
-        status: "done",
-        estimateMinutes: 15,
-        checklist: [{ id: "c1", text: "Check the ledger" }],
-        templateId: world.template.id,
-      },
-    });
+    const body = {
+      title: "Refund request #4411",
+      description: "Customer charged twice.",
+      status: "done",
+      estimateMinutes: 15,
+      checklist: [{ id: "c1", text: "Check the ledger" }],
+      templateId: world.template.id,
+    };
+    const res = await call(postTask, "/api/v1/tasks", { key: world.key, body });
     expect(res.status).toBe(201);
     expectDocumented("createTask", res.body);
     expect(res.body.task).toMatchObject({ title: "Refund request #4411", status: "done", estimateMinutes: 15, checklist: [{ id: "c1", text: "Check the ledger", done: false }] });
@@ -110,21 +108,19 @@ describe("POST /api/v1/tasks", () => {
 describe("POST /api/v1/runs", () => {
   it("records a run on the head version and updates the agent's state", async () => {
     const world = await createApiWorld();
-    const res = await call(postRun, "/api/v1/runs", {
-      key: world.key,
-      body: {
-        agentId: world.agent.id,
-        reason: "subscription",
-        status: "failed",
-        startedAt: "2026-03-01T10:00:00Z",
-        finishedAt: "2026-03-01T10:00:02.500+00:00",
-        inputTokens: 1200,
-        outputTokens: 300,
-        qualityScore: 0.4,
-        iterations: 2,
-        error: "Tool timed out",
-      },
-    });
+    const body = {
+      agentId: world.agent.id,
+      reason: "subscription",
+      status: "failed",
+      startedAt: "2026-03-01T10:00:00Z",
+      finishedAt: "2026-03-01T10:00:02.500+00:00",
+      inputTokens: 1200,
+      outputTokens: 300,
+      qualityScore: 0.4,
+      iterations: 2,
+      error: "Tool timed out",
+    };
+    const res = await call(postRun, "/api/v1/runs", { key: world.key, body });
     expect(res.status).toBe(201);
     expectDocumented("recordRun", res.body);
     expect(res.body).toMatchObject({ agentId: world.agent.id, templateVersionId: world.template.headVersionId, status: "failed", durationMs: 2500, startedAt: "2026-03-01T10:00:00.000Z" });

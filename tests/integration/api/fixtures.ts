@@ -1,21 +1,13 @@
-import { createAgent } from "@/features/agents/server/create-agent";
-import { recordRun } from "@/features/agents/server/record-run";
 import type { ApiScope } from "@/features/api-keys/scopes";
-import { createApiKey } from "@/features/api-keys/server/create-api-key";
-import { createChangeSet } from "@/features/decisions/server/create-change-set";
-import { createTask } from "@/features/tasks/server/create-task";
-import { createTemplateWithImprover } from "@/features/rituals/server";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeAgent, makeApiKey, makeChangeSet, makeRun, makeTask, makeTemplate, makeWorkspace, uid } from "../../factories";
 
 // A workspace with a template (version 1), an agent on it and an API key, made through the real
 // services. Each call makes new rows, so tests never share data.
 export async function createApiWorld(options: { scopes?: ApiScope[] } = {}) {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `Support triage ${uid()}`, directives: "Triage each ticket and say why in one sentence." });
-  const agent = await createAgent({ scope, templateId: template.id, displayName: `Agent ${uid()}` });
-  const key = await createApiKey({ scope, name: `Key ${uid()}`, scopes: options.scopes ?? ["read", "write"] });
+  const { workspace, owner, scope } = await makeWorkspace();
+  const template = await makeTemplate(scope, { name: `Support triage ${uid()}`, directives: "Triage each ticket and say why in one sentence." });
+  const agent = await makeAgent(scope, template.id);
+  const key = await makeApiKey(scope, options.scopes);
   return { workspace, owner, scope, template, agent, key: key.secret, apiKeyId: key.id };
 }
 
@@ -23,24 +15,20 @@ export type ApiWorld = Awaited<ReturnType<typeof createApiWorld>>;
 
 /** An extra key on the same workspace. */
 export async function addApiKey(world: ApiWorld, scopes: ApiScope[]) {
-  return (await createApiKey({ scope: world.scope, name: `Key ${uid()}`, scopes })).secret;
+  return (await makeApiKey(world.scope, scopes)).secret;
 }
 
 export async function createFinishedRun(world: ApiWorld) {
-  return recordRun({ scope: world.scope, agentId: world.agent.id, reason: "manual", status: "succeeded" });
+  return makeRun(world.scope, world.agent.id);
 }
 
 /** A task with its own agent, and a change set of that agent proposing a status change. */
 export async function createProposal(world: ApiWorld) {
-  const { task, agent } = await createTask({ scope: world.scope, title: `Task ${uid()}`, templateId: world.template.id });
-  const set = await createChangeSet({
-    scope: world.scope,
-    agentId: agent!.id,
-    items: [
-      { tool: "propose_status", args: { status: "in_progress" }, summary: "Start working on it" },
-      { tool: "propose_estimate", args: { minutes: 30 }, summary: "About half an hour" },
-    ],
-  });
+  const { task, agent } = await makeTask(world.scope, { templateId: world.template.id });
+  const set = await makeChangeSet(world.scope, agent!.id, [
+    { tool: "propose_status", args: { status: "in_progress" }, summary: "Start working on it" },
+    { tool: "propose_estimate", args: { minutes: 30 }, summary: "About half an hour" },
+  ]);
   return { task, agent: agent!, set };
 }
 

@@ -8,8 +8,8 @@ import { getFeedbackBreakdown, listFeedbackPatterns } from "@/features/feedback/
 import { summarizeFeedback, type FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
-import { uid } from "../../factories";
-import { decide, feedbackSetup, scriptedClassifier } from "./support";
+import { makeDecision, uid } from "../../factories";
+import { feedbackSetup, scriptedClassifier } from "./support";
 
 // The template page's breakdown reads whole UTC days from FeedbackDailyCount (kept by triggers on
 // FeedbackItem) and the edge days from the items, and caps pattern agent counts. These tests hold it
@@ -137,7 +137,7 @@ describe("feedback breakdown (daily counts + capped patterns)", () => {
     await recordObservation({ scope, agentId: a1.id, text: "Thanks, the estimate was accurate." });
     await recordObservation({ scope, agentId: a2.id, text: "The estimate was wrong by two days." });
     for (const a of agents) await recordObservation({ scope, agentId: a.id, text: `Customer asked about invoice ${a.displayName}` }); // → model
-    await decide(scope, a3.id, "propose_status", "rejected", "Still waiting on QA");
+    await makeDecision(scope, a3.id, "propose_status", "rejected", "Still waiting on QA");
     const run = await recordRun({ scope, agentId: a1.id, reason: "manual", status: "succeeded", qualityScore: 0.5 });
     await rateRun({ scope, runId: run.id, rating: 0.1 });
     let { rollup, raw } = await rollupAndRaw(window.templateId);

@@ -7,7 +7,8 @@ import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pip
 import { classifyByRules } from "@/features/feedback/rules";
 import { db } from "@/server/db";
 import { failingModel } from "../../support/scripted-models";
-import { decide, feedbackSetup, scriptedClassifier } from "./support";
+import { makeDecision } from "../../factories";
+import { feedbackSetup, scriptedClassifier } from "./support";
 
 describe("classifyObservations", () => {
   it("keyword rules in SQL agree with the JS rule table, sentence by sentence", async () => {
@@ -95,9 +96,9 @@ describe("classifyObservations", () => {
 describe("aggregation and patterns", () => {
   it("a (category, sentiment) seen in 3 distinct agents is a pattern, at 2 it is not; stored and live views agree", async () => {
     const { scope, agents, window } = await feedbackSetup(4);
-    for (const a of agents.slice(0, 3)) await decide(scope, a.id, "propose_estimate", "rejected", `Estimate off for ${a.displayName}`);
-    await decide(scope, agents[0].id, "propose_estimate", "rejected"); // same agent again: still 3 agents
-    for (const a of agents.slice(0, 2)) await decide(scope, a.id, "propose_checklist_items", "confirmed");
+    for (const a of agents.slice(0, 3)) await makeDecision(scope, a.id, "propose_estimate", "rejected", `Estimate off for ${a.displayName}`);
+    await makeDecision(scope, agents[0].id, "propose_estimate", "rejected"); // same agent again: still 3 agents
+    for (const a of agents.slice(0, 2)) await makeDecision(scope, a.id, "propose_checklist_items", "confirmed");
     await recordObservation({ scope, agentId: agents[3].id, text: "Customer asked for the invoice." }); // left to the model
 
     const run = await runFeedbackPipeline({ ...window, model: builtinModel("classifier") });

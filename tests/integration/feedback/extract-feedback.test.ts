@@ -4,7 +4,8 @@ import { recordObservation, writeReport } from "@/features/agents/server/record-
 import { recordRun } from "@/features/agents/server/record-run";
 import { extractFeedback } from "@/features/feedback/server/extract-feedback";
 import { db } from "@/server/db";
-import { decide, feedbackSetup } from "./support";
+import { makeDecision } from "../../factories";
+import { feedbackSetup } from "./support";
 
 const z = { positive: 0, negative: 0, neutral: 0, total: 0 };
 
@@ -13,9 +14,9 @@ async function fixture() {
   const { scope, agents } = ctx;
   const [a1, a2, a3, a4] = agents;
   // decisions: rejected (reason), confirmed, deferred (other tool)
-  await decide(scope, a1.id, "propose_estimate", "rejected", "Too optimistic");
-  await decide(scope, a1.id, "propose_checklist_items", "confirmed");
-  await decide(scope, a2.id, "write_report", "deferred");
+  await makeDecision(scope, a1.id, "propose_estimate", "rejected", "Too optimistic");
+  await makeDecision(scope, a1.id, "propose_checklist_items", "confirmed");
+  await makeDecision(scope, a2.id, "write_report", "deferred");
   // runs: ratings 0.1 / 0.9 / 0.5 (+ one unrated), quality 0.5 / 0.95 / 0.8 / none
   const runs = [
     await recordRun({ scope, agentId: a1.id, reason: "manual", status: "succeeded", qualityScore: 0.5, iterations: 3 }),
@@ -43,7 +44,7 @@ describe("extractFeedback", () => {
     const { window, obs, agents } = await fixture();
     // noise: another template of the same workspace, and another workspace
     const other = await feedbackSetup(1);
-    await decide(other.scope, other.agents[0].id, "propose_estimate", "rejected");
+    await makeDecision(other.scope, other.agents[0].id, "propose_estimate", "rejected");
     await recordObservation({ scope: other.scope, agentId: other.agents[0].id, text: "Great work" });
 
     const first = await extractFeedback({ ...window, sinceCounter: 0 });
@@ -93,7 +94,7 @@ describe("extractFeedback", () => {
     await writeReport({ scope, agentId: agents[3].id, markdown: "# r", confidence: 0.9 });
     const { coveredUntilCounter: mark } = await extractFeedback({ ...window, sinceCounter: 0 });
 
-    await decide(scope, agents[1].id, "propose_status", "rejected", "Still waiting on QA");
+    await makeDecision(scope, agents[1].id, "propose_status", "rejected", "Still waiting on QA");
     const run = await recordRun({ scope, agentId: agents[2].id, reason: "manual", status: "succeeded", qualityScore: 0.8 });
     await rateRun({ scope, runId: run.id, rating: 0.2 });
     await writeReport({ scope, agentId: agents[3].id, markdown: "# r", confidence: 0.65 });
@@ -139,7 +140,7 @@ describe("extractFeedback", () => {
     const texts = ["Thanks, accurate estimate.", "The reply came late.", "Customer asked for a callback."];
     for (let round = 0; round < 3; round++) {
       for (const text of texts) await recordObservation({ scope, agentId: agents[round % 2].id, text });
-      await decide(scope, agents[0].id, "propose_estimate", round === 1 ? "rejected" : "confirmed");
+      await makeDecision(scope, agents[0].id, "propose_estimate", round === 1 ? "rejected" : "confirmed");
       // Jump the counter over a few blocks (65,536 counters each), as a busy workspace would.
       const [{ v }] = await db.$queryRaw<{ v: bigint }[]>`SELECT setval('change_counter_seq', nextval('change_counter_seq') + 150000) AS v`;
       marks.push(Number(v));

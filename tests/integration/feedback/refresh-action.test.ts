@@ -6,13 +6,12 @@ import { recordRun } from "@/features/agents/server/record-run";
 import { refreshFeedbackAction } from "@/features/feedback/actions/refresh-feedback";
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 
 describe("classify new feedback (template page action)", () => {
   it("members run the pipeline with the built-in classifier; a second run classifies nothing new; viewers get 403", async () => {
-    const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
-    const scope = { workspaceId: workspace.id, actorUserId: owner.id };
+    const { workspace, members, scope } = await makeWorkspace({ roles: ["member", "viewer"] });
     const template = await createTemplateWithImprover({ scope, name: `Fb ${uid()}`, directives: "Help people finish tasks." });
     const agent = await createAgent({ scope, templateId: template.id, displayName: "A" });
     await recordObservation({ scope, agentId: agent.id, text: "Thanks, the checklist was really helpful and accurate." });

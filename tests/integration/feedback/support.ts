@@ -1,25 +1,14 @@
 import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
-import { createAgent } from "@/features/agents/server/create-agent";
-import { createChangeSet } from "@/features/decisions/server/create-change-set";
-import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
-import { createTemplateWithImprover } from "@/features/rituals/server";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeAgent, makeTemplate, makeWorkspace, uid } from "../../factories";
 
+/** A template with `agentCount` agents (`Agent 0`…) and the feedback window of the template. */
 export async function feedbackSetup(agentCount = 4) {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `Feedback ${uid()}`, directives: "Help with tasks." });
+  const { workspace, scope } = await makeWorkspace();
+  const template = await makeTemplate(scope, { name: `Feedback ${uid()}`, directives: "Help with tasks." });
   const agents = [];
-  for (let i = 0; i < agentCount; i++) agents.push(await createAgent({ scope, templateId: template.id, displayName: `Agent ${i}` }));
+  for (let i = 0; i < agentCount; i++) agents.push(await makeAgent(scope, template.id, { displayName: `Agent ${i}` }));
   return { scope, template, agents, window: { workspaceId: workspace.id, templateId: template.id } };
-}
-
-export async function decide(scope: Scope, agentId: string, tool: string, verdict: "confirmed" | "rejected" | "deferred", reason?: string) {
-  const set = await createChangeSet({ scope, agentId, items: [{ tool, args: {}, summary: `${tool} proposal` }] });
-  await decideChangeItems({ scope, itemIds: [set.items[0].id], verdict, reason });
-  return set.items[0].id;
 }
 
 /** The numbered items of a classifier call, as the built-in model reads them. */

@@ -7,7 +7,8 @@ import { extractFeedback } from "@/features/feedback/server/extract-feedback";
 import { feedbackBackfillStatements } from "@/features/feedback/rules-sql";
 import { classifyByRules, qualitySentiment, ratingSentiment } from "@/features/feedback/rules";
 import { db } from "@/server/db";
-import { decide, feedbackSetup, scriptedClassifier } from "./support";
+import { makeDecision } from "../../factories";
+import { feedbackSetup, scriptedClassifier } from "./support";
 
 // Rule classification happens at write time (triggers generated from rules.ts): every write path
 // yields exactly one FeedbackItem per signal, or one PendingObservation per observation the rules
@@ -21,7 +22,7 @@ describe("feedback at write time", () => {
     const [a1, a2] = agents;
     const good = await recordObservation({ scope, agentId: a1.id, text: "Thanks, the estimate was accurate." });
     const open = await recordObservation({ scope, agentId: a1.id, text: "Customer asked for a callback." });
-    const itemId = await decide(scope, a2.id, "propose_status", "rejected", "Still waiting on QA");
+    const itemId = await makeDecision(scope, a2.id, "propose_status", "rejected", "Still waiting on QA");
     const run = await recordRun({ scope, agentId: a1.id, reason: "manual", status: "succeeded", qualityScore: 0.95, iterations: 2 });
     await writeReport({ scope, agentId: a2.id, markdown: "# r", confidence: 0.9 });
     await writeReport({ scope, agentId: a2.id, markdown: "# r", confidence: 0.6 });
@@ -113,7 +114,7 @@ describe("feedback at write time", () => {
     await recordObservation({ scope, agentId: agents[0].id, text: "The estimate was wrong by two days." });
     await recordObservation({ scope, agentId: agents[0].id, text: "Customer asked for a callback." });
     const modelled = await recordObservation({ scope, agentId: agents[1].id, text: "Could you add the link?" });
-    await decide(scope, agents[1].id, "write_report", "deferred");
+    await makeDecision(scope, agents[1].id, "write_report", "deferred");
     const run = await recordRun({ scope, agentId: agents[0].id, reason: "manual", status: "succeeded", qualityScore: 0.4, iterations: 1 });
     await rateRun({ scope, runId: run.id, rating: 0.8 });
     await writeReport({ scope, agentId: agents[1].id, markdown: "# r", confidence: 0.3 });

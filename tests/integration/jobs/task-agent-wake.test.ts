@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createAgent } from "@/features/agents/server/create-agent";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
-import { createTask } from "@/features/tasks/server/create-task";
-import { createTemplateWithImprover } from "@/features/rituals/server";
 import { agentWakeRequested, type AgentWakeRequestedData } from "@/inngest/events";
 import { createTaskAgentWakeFunction, type WakeFn } from "@/inngest/functions/task-agent-wake";
 import { requestAgentWake, sendEvent } from "@/inngest/send";
 import { AppError } from "@/server/errors";
 import { db } from "@/server/db";
-import { createWorkspace, uid } from "../../factories";
+import { makeAgent, makeRunRow, makeTask, makeTemplate, makeWorkspace, uid, type AgentRef } from "../../factories";
 import { executorsForThisFile, gate, testClock, testId, until } from "./harness";
 
 // The task-agent wake on the local executor, with its production options (single-flight per agent,
@@ -206,16 +203,15 @@ describe("task-agent-wake on the local executor", () => {
   });
 
   it("the real wake closes the agent's run a dead process left running, and only that agent's", async () => {
-    const { workspace, owner } = await createWorkspace();
-    const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplateWithImprover({ scope, name: `Wake ${uid()}`, directives: "Help people finish their tasks." });
-    const { agent } = await createTask({ scope, title: "Prepare the board report", description: "Collect the numbers, draft the summary.", templateId: template.id });
-    const other = await createAgent({ scope, templateId: template.id, displayName: "Other" });
-    const run = (agentId: string, status: "running" | "succeeded") =>
-      db.wakeRun.create({ data: { workspaceId: workspace.id, agentId, templateId: template.id, templateVersionId: template.headVersionId, reason: "subscription", status, startedAt: new Date(Date.now() - 60_000), phase: status === "running" ? "executing" : null } });
-    const orphan = await run(agent!.id, "running");
-    const finished = await run(agent!.id, "succeeded");
-    const othersRunning = await run(other.id, "running");
+    const { workspace, scope } = await makeWorkspace();
+    const template = await makeTemplate(scope, { name: `Wake ${uid()}`, directives: "Help people finish their tasks." });
+    const { agent } = await makeTask(scope, { title: "Prepare the board report", description: "Collect the numbers, draft the summary.", templateId: template.id });
+    const other = await makeAgent(scope, template.id, { displayName: "Other" });
+    const run = (of: AgentRef, status: "running" | "succeeded") =>
+      makeRunRow(of, { templateVersionId: template.headVersionId!, reason: "subscription", status, startedAt: new Date(Date.now() - 60_000), phase: status === "running" ? "executing" : null });
+    const orphan = await run(agent!, "running");
+    const finished = await run(agent!, "succeeded");
+    const othersRunning = await run(other, "running");
 
     const clock = testClock();
     const id = testId("wake-real");

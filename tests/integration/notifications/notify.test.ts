@@ -10,7 +10,7 @@ import { signNotificationLink, verifyNotificationSignature } from "@/features/no
 import { db } from "@/server/db";
 import { actionFromText } from "@/server/email-layout";
 import { sendEmail } from "@/server/mailer";
-import { createWorkspace, membershipOf, uid } from "../../factories";
+import { addMember, makeNotification, makeWorkspace, membershipOf, uid } from "../../factories";
 import { actAs } from "../../support/session";
 
 // The real mailer (no SMTP_URL in tests: every email is a `captured` EmailMessage row), wrapped so
@@ -20,7 +20,7 @@ vi.mock("@/server/mailer", async (importOriginal) => {
   return { ...actual, sendEmail: vi.fn(actual.sendEmail) };
 });
 
-type Ws = Awaited<ReturnType<typeof createWorkspace>>;
+type Ws = Awaited<ReturnType<typeof makeWorkspace>>;
 
 function reviewInput(ws: Ws, overrides: Partial<NotifyInput> = {}): NotifyInput {
   const sessionId = `session-${uid()}`;
@@ -40,7 +40,7 @@ const emailsTo = (to: string, kind = "ritual_review") => db.emailMessage.findMan
 
 describe("notifyMembers", () => {
   it("notifies owner, admin and member once each, never a viewer, and emails each once", async () => {
-    const ws = await createWorkspace({ roles: ["admin", "member", "viewer"] });
+    const ws = await makeWorkspace({ roles: ["admin", "member", "viewer"] });
     const input = reviewInput(ws);
     expect(await notifyMembers(input)).toEqual({ created: 3, emailed: 3 });
 
@@ -53,7 +53,7 @@ describe("notifyMembers", () => {
   });
 
   it("creates and sends nothing new when called again with the same dedupe key", async () => {
-    const ws = await createWorkspace({ roles: ["member"] });
+    const ws = await makeWorkspace({ roles: ["member"] });
     const input = reviewInput(ws);
     await notifyMembers(input);
     expect(await notifyMembers(input)).toEqual({ created: 0, emailed: 0 });
@@ -68,7 +68,7 @@ describe("notifyMembers", () => {
   });
 
   it("gives a member who turned email off the in-app notification only", async () => {
-    const ws = await createWorkspace({ roles: ["member"] });
+    const ws = await makeWorkspace({ roles: ["member"] });
     await db.membership.update({ where: { workspaceId_userId: { workspaceId: ws.workspace.id, userId: ws.members.member.id } }, data: { emailNotifications: false } });
     expect(await notifyMembers(reviewInput(ws))).toEqual({ created: 2, emailed: 1 });
     expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(1);
@@ -77,13 +77,13 @@ describe("notifyMembers", () => {
   });
 
   it("sends no email when none is asked for (in-app only)", async () => {
-    const ws = await createWorkspace();
+    const ws = await makeWorkspace();
     expect(await notifyMembers(reviewInput(ws, { kind: "ritual_outcome", email: null }))).toEqual({ created: 1, emailed: 0 });
     expect(await db.emailMessage.count({ where: { to: ws.owner.email } })).toBe(0);
   });
 
   it("under concurrent calls still makes one notification and one email per recipient", async () => {
-    const ws = await createWorkspace({ roles: ["admin", "member", "viewer"] });
+    const ws = await makeWorkspace({ roles: ["admin", "member", "viewer"] });
     const input = reviewInput(ws);
     const results = await Promise.all([notifyMembers(input), notifyMembers(input), notifyMembers(input)]);
     expect(results.reduce((n, r) => n + r.created, 0)).toBe(3);
@@ -93,7 +93,7 @@ describe("notifyMembers", () => {
   });
 
   it("releases the claim when a send fails, so the next call sends it", async () => {
-    const ws = await createWorkspace();
+    const ws = await makeWorkspace();
     const input = reviewInput(ws);
     vi.mocked(sendEmail).mockRejectedValueOnce(new Error("SMTP down"));
     expect(await notifyMembers(input)).toEqual({ created: 1, emailed: 0 });
@@ -107,8 +107,8 @@ describe("notifyMembers", () => {
   });
 
   it("refuses a link outside the workspace", async () => {
-    const ws = await createWorkspace();
-    const other = await createWorkspace();
+    const ws = await makeWorkspace();
+    const other = await makeWorkspace();
     for (const link of [
       `/w/${other.workspace.slug}/rituals/x`,
       "https://evil.example/w/x/",
@@ -124,7 +124,7 @@ describe("notifyMembers", () => {
 
 describe("signed email links", () => {
   it("carry an absolute URL with n= and sig= that verifies only for the recipient", async () => {
-    const ws = await createWorkspace({ roles: ["member"] });
+    const ws = await makeWorkspace({ roles: ["member"] });
     const input = reviewInput(ws);
     await notifyMembers(input);
     const [mail] = await emailsTo(ws.members.member.email);
@@ -144,7 +144,7 @@ describe("signed email links", () => {
   });
 
   it("markReadFromLink marks only the owner's notification, and answers false to anything else", async () => {
-    const ws = await createWorkspace({ roles: ["member"] });
+    const ws = await makeWorkspace({ roles: ["member"] });
     await notifyMembers(reviewInput(ws));
     const mine = await db.notification.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, userId: ws.members.member.id } });
     const owners = await db.notification.findFirstOrThrow({ where: { workspaceId: ws.workspace.id, userId: ws.owner.id } });
@@ -167,7 +167,7 @@ describe("signed email links", () => {
   });
 
   it("markReadByLink marks the user's unread notifications for that page, nobody else's", async () => {
-    const ws = await createWorkspace({ roles: ["member"] });
+    const ws = await makeWorkspace({ roles: ["member"] });
     const input = reviewInput(ws);
     await notifyMembers(input);
     await notifyMembers({ ...input, kind: "ritual_reminder", dedupeKey: `${input.dedupeKey}:reminder` });
@@ -181,7 +181,7 @@ describe("signed email links", () => {
 
 describe("notification actions", () => {
   async function notified() {
-    const ws = await createWorkspace({ roles: ["member", "viewer"] });
+    const ws = await makeWorkspace({ roles: ["member", "viewer"] });
     await notifyMembers(reviewInput(ws, { email: null }));
     await notifyMembers(reviewInput(ws, { email: null }));
     const of = (userId: string) => db.notification.findMany({ where: { workspaceId: ws.workspace.id, userId }, orderBy: { createdAt: "asc" } });
@@ -213,9 +213,9 @@ describe("notification actions", () => {
   });
 
   it("scopes by workspace: the caller's notifications in another workspace are untouched", async () => {
-    const a = await createWorkspace();
-    const b = await createWorkspace();
-    await db.membership.create({ data: { workspaceId: b.workspace.id, userId: a.owner.id, role: "member" } });
+    const a = await makeWorkspace();
+    const b = await makeWorkspace();
+    await addMember(b.workspace.id, "member", a.owner);
     await notifyMembers(reviewInput(b, { email: null }));
     const inB = await db.notification.findFirstOrThrow({ where: { workspaceId: b.workspace.id, userId: a.owner.id } });
 
@@ -228,9 +228,7 @@ describe("notification actions", () => {
   it("lets viewers manage theirs", async () => {
     const { ws } = await notified();
     // Rituals never notify viewers, but any notification they hold is theirs to manage.
-    const mine = await db.notification.create({
-      data: { workspaceId: ws.workspace.id, userId: ws.members.viewer.id, kind: "ritual_outcome", title: "t", link: `/w/${ws.workspace.slug}/x`, dedupeKey: uid() },
-    });
+    const mine = await makeNotification(ws.workspace, ws.members.viewer.id);
     actAs(ws.members.viewer);
     expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: [mine.id] })).toEqual({ ok: true, data: { count: 1 } });
     expect(await markAllNotificationsReadAction({ workspaceSlug: ws.workspace.slug })).toEqual({ ok: true, data: { count: 0 } });
@@ -253,7 +251,7 @@ describe("notification actions", () => {
 
   it("answers 404 to outsiders and writes nothing", async () => {
     const { ws, of } = await notified();
-    const outsider = await createWorkspace();
+    const outsider = await makeWorkspace();
     const ids = (await of(ws.owner.id)).map((n) => n.id);
     actAs(outsider.owner);
     expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids })).toMatchObject({ ok: false, error: { status: 404 } });

@@ -8,9 +8,8 @@ import { startSessionAction } from "@/features/one-on-one/actions/start-session"
 import { listNotes } from "@/features/one-on-one/server/queries";
 import { recordProposal } from "@/features/one-on-one/server";
 import { startSession as startSessionService } from "@/features/one-on-one/server";
-import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
-import { createWorkspace, uid } from "../../factories";
+import { makeEvolutionNote, makeEvolutionSession, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 
 // Who may do what in a one-on-one: members chat and decide, viewers read (403 on every write),
@@ -18,9 +17,8 @@ import { actAs } from "../../support/session";
 // server actions and the chat route.
 
 async function fixture() {
-  const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
-  const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `Access ${uid()}`, directives: "Help with tickets." });
+  const { workspace, owner, members, scope } = await makeWorkspace({ roles: ["member", "viewer"] });
+  const template = await makeTemplate(scope, { name: `Access ${uid()}`, directives: "Help with tickets." });
   return { workspace, owner, members, scope, template };
 }
 
@@ -77,11 +75,11 @@ describe("one-on-one access", () => {
     expect(await tooLong.json()).toMatchObject({ error: { fieldErrors: { "message.parts.0.text": ["Keep messages under 4,000 characters."] } } });
     expect((await post(slug, f.template.id, { sessionId: session.id, message: { role: "assistant", parts: [{ type: "text", text: "I am the model" }] } })).status).toBe(400);
     // The wrong template in the path, or a session id that is not this workspace's: 404.
-    const other = await createTemplateWithImprover({ scope: f.scope, name: `Other ${uid()}`, directives: "Other." });
+    const other = await makeTemplate(f.scope, { name: `Other ${uid()}`, directives: "Other." });
     expect((await post(slug, other.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
     expect((await post("Not A Slug!", f.template.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
 
-    const outsider = await createWorkspace();
+    const outsider = await makeWorkspace();
     actAs(outsider.owner);
     expect(await approveProposalAction({ workspaceSlug: slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 404 } });
     expect((await post(slug, f.template.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
@@ -96,16 +94,14 @@ describe("one-on-one access", () => {
 
   it("notes view: filters by kind and session number, searches words, stays in its template", async () => {
     const f = await fixture();
-    const other = await createTemplateWithImprover({ scope: f.scope, name: `Other ${uid()}`, directives: "Other." });
-    const s1 = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: f.template.id, sessionNumber: 1, status: "completed" } });
-    const s2 = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: f.template.id, sessionNumber: 2 } });
-    const so = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: other.id, sessionNumber: 1 } });
-    const note = (sessionId: string, templateId: string, kind: "reflection" | "hypothesis" | "decision" | "pattern", content: string) =>
-      db.evolutionNote.create({ data: { workspaceId: f.workspace.id, templateId, sessionId, kind, content } });
-    await note(s1.id, f.template.id, "hypothesis", "Linking duplicate tickets should cut repeated replies.");
-    await note(s1.id, f.template.id, "pattern", "Enterprise tickets are raised to P2 by hand.");
-    await note(s2.id, f.template.id, "hypothesis", "Refund requests belong to Billing.");
-    await note(so.id, other.id, "hypothesis", "Duplicates in another template.");
+    const other = await makeTemplate(f.scope, { name: `Other ${uid()}`, directives: "Other." });
+    const s1 = await makeEvolutionSession(f.template, { sessionNumber: 1, status: "completed" });
+    const s2 = await makeEvolutionSession(f.template, { sessionNumber: 2 });
+    const so = await makeEvolutionSession(other, { sessionNumber: 1 });
+    await makeEvolutionNote(s1, { kind: "hypothesis", content: "Linking duplicate tickets should cut repeated replies." });
+    await makeEvolutionNote(s1, { kind: "pattern", content: "Enterprise tickets are raised to P2 by hand." });
+    await makeEvolutionNote(s2, { kind: "hypothesis", content: "Refund requests belong to Billing." });
+    await makeEvolutionNote(so, { kind: "hypothesis", content: "Duplicates in another template." });
 
     const all = await listNotes({ workspaceId: f.workspace.id, templateId: f.template.id });
     expect(all).toHaveLength(3);

@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { createAgent } from "@/features/agents/server/create-agent";
 import { countChangesSince, currentChangeCounter } from "@/features/agents/server/change-feed";
 import { getTemplateMetrics } from "@/features/dashboards/server/template-metrics";
 import type { Verdict } from "@/generated/prisma/client";
 import { assembleImproverContext } from "@/features/one-on-one/server/context";
 import { loadImproverContextData } from "@/features/one-on-one/server/context-data";
 import { getDecisionHistory } from "@/features/one-on-one/server/decision-history";
-import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { setTemplateHead } from "@/features/templates/server/set-template-head";
-import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeAgent, makeChangeSetRow, makeEvolutionNote, makeEvolutionSession, makeObservation, makeReport, makeTemplate, makeWorkspace, uid } from "../../factories";
 
 // "Now" is 18 June 2025, 12:00 UTC; the decision history looks back 30 days (from 19 May 12:00).
 const NOW = new Date("2025-06-18T12:00:00Z");
@@ -21,37 +18,33 @@ const hour = (i: number) => new Date(at("06-01T00:00:00").getTime() + i * 3_600_
 
 /** A template with agents, in its own workspace. */
 async function templateWithAgents(label: string, agentCount: number) {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `${label} ${uid()}`, directives: `${label} v1 directives` });
+  const { scope } = await makeWorkspace();
+  const template = await makeTemplate(scope, { name: `${label} ${uid()}`, directives: `${label} v1 directives` });
   const agents = [];
-  for (let i = 0; i < agentCount; i++) agents.push(await createAgent({ scope, templateId: template.id, displayName: `${label} agent ${i}` }));
+  for (let i = 0; i < agentCount; i++) agents.push(await makeAgent(scope, template.id, { displayName: `${label} agent ${i}` }));
   return { scope, template, agents };
 }
 
 async function report(scope: Scope, agent: { id: string; templateId: string }, markdown: string, createdAt: Date, confidence: number | null = 0.5) {
-  await db.agentReport.create({ data: { workspaceId: scope.workspaceId, agentId: agent.id, templateId: agent.templateId, markdown, confidence, createdAt } });
+  await makeReport({ ...agent, workspaceId: scope.workspaceId }, { markdown, confidence, createdAt });
 }
 
 async function message(scope: Scope, agent: { id: string; templateId: string }, text: string, createdAt: Date, kind: "observation" | "report" | "user" = "observation") {
-  await db.agentMessage.create({ data: { workspaceId: scope.workspaceId, agentId: agent.id, templateId: agent.templateId, kind, text, createdAt } });
+  await makeObservation({ ...agent, workspaceId: scope.workspaceId }, { kind, text, createdAt });
 }
 
 /** Sessions numbered 1..n; `notes[k]` are the contents of session k+1's notes (none → no notes). */
 async function sessionsWithNotes(scope: Scope, templateId: string, notes: string[][]) {
   for (const [k, contents] of notes.entries()) {
-    const session = await db.evolutionSession.create({ data: { workspaceId: scope.workspaceId, templateId, sessionNumber: k + 1 } });
-    for (const [j, content] of contents.entries()) {
-      await db.evolutionNote.create({ data: { workspaceId: scope.workspaceId, templateId, sessionId: session.id, kind: "hypothesis", content, createdAt: hour(100 + k * 10 + j) } });
-    }
+    const session = await makeEvolutionSession({ id: templateId, workspaceId: scope.workspaceId }, { sessionNumber: k + 1 });
+    for (const [j, content] of contents.entries()) await makeEvolutionNote(session, { kind: "hypothesis", content, createdAt: hour(100 + k * 10 + j) });
   }
 }
 
 async function decision(scope: Scope, agent: { id: string; templateId: string }, tool: string, verdict: Verdict, decidedAt: string, reason?: string) {
-  const base = { workspaceId: scope.workspaceId, agentId: agent.id, templateId: agent.templateId };
-  const set = await db.changeSet.create({ data: base });
-  const item = await db.changeItem.create({ data: { ...base, changeSetId: set.id, tool, summary: tool, status: verdict } });
-  await db.changeDecision.create({ data: { ...base, changeItemId: item.id, tool, verdict, reason: reason ?? null, decidedAt: at(decidedAt), decidedById: scope.actorUserId } });
+  await makeChangeSetRow({ ...agent, workspaceId: scope.workspaceId }, {
+    items: [{ tool, summary: tool, decision: { verdict, reason: reason ?? null, decidedAt: at(decidedAt), decidedById: scope.actorUserId! } }],
+  });
 }
 
 async function fixture() {
@@ -93,8 +86,8 @@ async function fixture() {
   await decision(scope, a3, "propose_checklist_items", "rejected", "06-18T13:00:00", "Future reason");
 
   // Another template in the same workspace and one in another workspace: newer rows of every kind.
-  const sibling = await createTemplateWithImprover({ scope, name: `Sibling ${uid()}`, directives: "Sibling directives" });
-  const siblingAgent = await createAgent({ scope, templateId: sibling.id, displayName: "Sibling agent" });
+  const sibling = await makeTemplate(scope, { name: `Sibling ${uid()}`, directives: "Sibling directives" });
+  const siblingAgent = await makeAgent(scope, sibling.id, { displayName: "Sibling agent" });
   const foreign = await templateWithAgents("Foreign", 1);
   for (const [s, agent, templateId] of [[scope, siblingAgent, sibling.id], [foreign.scope, foreign.agents[0], foreign.template.id]] as const) {
     await report(s, agent, "Noise report", hour(60));

@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { rejectionMessage } from "@/ai/prompts/improver";
-import { createAgent } from "@/features/agents/server/create-agent";
 import { streamImproverReply, loadTranscript } from "@/features/one-on-one/server/chat";
 import { approveProposal, rejectProposal, recordProposal } from "@/features/one-on-one/server";
 import { listProposals } from "@/features/one-on-one/server/queries";
 import { abandonSession, finishSession, startSession } from "@/features/one-on-one/server";
 import { improverTools } from "@/features/one-on-one/server/tools";
-import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { setTemplateHead } from "@/features/templates/server/set-template-head";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeProposal, makeRejectedEstimates, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { scriptedChatModel } from "../../support/scripted-models";
 
 // The one-on-one end to end against Postgres with scripted (streaming) models: sessions, the
@@ -20,18 +17,10 @@ import { scriptedChatModel } from "../../support/scripted-models";
 const BASE = "You triage support tickets.\n- Classify the product area.\n- Set a priority.";
 
 async function fixture() {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: BASE });
-  const agents = [];
-  for (let i = 0; i < 3; i++) agents.push(await createAgent({ scope, templateId: template.id, displayName: `Agent ${i}` }));
+  const { workspace, owner, scope } = await makeWorkspace();
+  const template = await makeTemplate(scope, { name: `Triage ${uid()}`, directives: BASE });
   // Feedback for the session to classify: rejected decisions from three agents (a pattern).
-  for (const agent of agents) {
-    const base = { workspaceId: workspace.id, agentId: agent.id, templateId: template.id };
-    const set = await db.changeSet.create({ data: base });
-    const item = await db.changeItem.create({ data: { ...base, changeSetId: set.id, tool: "propose_estimate", summary: "Estimate 30 min", status: "rejected" } });
-    await db.changeDecision.create({ data: { ...base, changeItemId: item.id, tool: "propose_estimate", verdict: "rejected", reason: "Estimate far too low", decidedById: owner.id } });
-  }
+  const agents = await makeRejectedEstimates(scope, template.id);
   return { workspace, owner, scope, template, agents };
 }
 
@@ -160,7 +149,7 @@ describe("one-on-one conversation", () => {
     expect(out).toMatchObject({ ok: false, error: expect.stringContaining("3 approved changes") });
     // A 4th pending proposal written before the limit (say, by a second tab) cannot be approved either.
     const head = await db.agentTemplate.findUniqueOrThrow({ where: { id: f.template.id } });
-    const stray = await db.proposal.create({ data: { workspaceId: f.workspace.id, templateId: f.template.id, sessionId: session.id, directives: `${directives}\n- Rule 4.`, rationale: "Stray", confidence: 0.9, status: "pending", baseVersionId: head.headVersionId } });
+    const stray = await makeProposal({ id: session.id, workspaceId: f.workspace.id, templateId: f.template.id }, { directives: `${directives}\n- Rule 4.`, rationale: "Stray", confidence: 0.9, baseVersionId: head.headVersionId });
     await expect(approveProposal({ scope: f.scope, proposalId: stray.id, rating: 1, finish: true })).rejects.toMatchObject({ status: 409 });
     expect(await db.templateVersion.count({ where: { templateId: f.template.id } })).toBe(4);
     // Finishing with a rating completes the session and acknowledges its window.

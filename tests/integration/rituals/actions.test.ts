@@ -7,13 +7,10 @@ import { updateWorkspaceScheduleAction } from "@/features/rituals/actions/update
 import { ensureWorkspaceImprovers, getImproverOf } from "@/features/rituals/server/improvers";
 import { getRitualReview, getScheduleOverview, getTemplateRitualPanel } from "@/features/rituals/server/queries";
 import { advanceRitual, beginRitual } from "@/features/rituals/server";
-import { createAgent } from "@/features/agents/server/create-agent";
 import { startSession } from "@/features/one-on-one/server";
-import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeRejectedEstimates, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 import { executorsForThisFile, testId } from "../jobs/harness";
 import { classifier, scriptedImprover } from "./jobs-fixture";
@@ -24,25 +21,28 @@ import { classifier, scriptedImprover } from "./jobs-fixture";
 // read models of the review page and the template panel, scoped by workspace.
 
 async function fixture() {
-  const { workspace, owner, members } = await createWorkspace({ roles: ["admin", "member", "viewer"] });
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: "You triage support tickets." });
+  const { workspace, owner, members, scope } = await makeWorkspace({ roles: ["admin", "member", "viewer"] });
+  const template = await makeTemplate(scope, { name: `Triage ${uid()}`, directives: "You triage support tickets." });
   const improver = (await getImproverOf(workspace.id, template.id))!;
   const meta = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: workspace.id, kind: "metaImprover" } });
   const level1 = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: workspace.id, kind: "templateImprover" } });
-  const outsider = await createWorkspace();
+  const outsider = await makeWorkspace();
   return { workspace, slug: workspace.slug, owner, admin: members.admin!, member: members.member!, viewer: members.viewer!, scope, template, improver, meta, level1, outsider: outsider.owner };
 }
 
-/** Rejected proposals from `count` agents of the template: feedback enough for a ritual to propose. */
-async function rejectedFeedback(f: Awaited<ReturnType<typeof fixture>>, count = 3) {
-  for (let i = 0; i < count; i++) {
-    const agent = await createAgent({ scope: f.scope, templateId: f.template.id, displayName: `Agent ${i}` });
-    const base = { workspaceId: f.workspace.id, agentId: agent.id, templateId: f.template.id };
-    const set = await db.changeSet.create({ data: base });
-    const item = await db.changeItem.create({ data: { ...base, changeSetId: set.id, tool: "propose_estimate", summary: "Estimate 30 min", status: "rejected" } });
-    await db.changeDecision.create({ data: { ...base, changeItemId: item.id, tool: "propose_estimate", verdict: "rejected", reason: "Estimate far too low", decidedById: f.owner.id } });
+type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+/** Rejected proposals from three agents of the template: feedback enough for a ritual to propose. */
+const rejectedFeedback = (f: Fixture) => makeRejectedEstimates(f.scope, f.template.id);
+
+/** The role matrix of an admin-only action: members and viewers 403, a user of another workspace 404. */
+async function expectAdminsOnly(f: Fixture, call: () => Promise<unknown>) {
+  for (const user of [f.member, f.viewer]) {
+    actAs(user);
+    expect(await call()).toMatchObject({ ok: false, error: { status: 403 } });
   }
+  actAs(f.outsider);
+  expect(await call()).toMatchObject({ ok: false, error: { status: 404 } });
 }
 
 /** The local weekday and hour of `date` in `tz`. */
@@ -115,7 +115,7 @@ describe("runRitualNowAction", () => {
     expect(await runsOf(metaImprover.id)).toHaveLength(1);
 
     // The outsider's own workspace does not reach this template either.
-    const other = await createWorkspace();
+    const other = await makeWorkspace();
     actAs(other.owner);
     expect(await runRitualNowAction({ workspaceSlug: other.workspace.slug, templateId: f.template.id })).toMatchObject({ ok: false, error: { status: 404 } });
   });
@@ -141,12 +141,7 @@ describe("runRitualNowAction", () => {
 describe("setImproverLifecycleAction", () => {
   it("admins pause and resume; members and viewers 403, outsiders 404, bad input 400; resuming moves a missed wake forward", async () => {
     const f = await fixture();
-    for (const user of [f.member, f.viewer]) {
-      actAs(user);
-      expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 403 } });
-    }
-    actAs(f.outsider);
-    expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" })).toMatchObject({ ok: false, error: { status: 404 } });
+    await expectAdminsOnly(f, () => setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "dormant" }));
     actAs(f.admin);
     expect(await setImproverLifecycleAction({ workspaceSlug: f.slug, templateId: f.template.id, lifecycle: "destroyed" as "dormant" })).toMatchObject({
       ok: false,
@@ -176,12 +171,7 @@ describe("updateWorkspaceScheduleAction", () => {
   it("admins only; an unknown time zone or an hour out of range is a 400 with field messages", async () => {
     const f = await fixture();
     const input = { workspaceSlug: f.slug, weekday: 3, hour: 14, timezone: "Europe/Berlin" };
-    for (const user of [f.member, f.viewer]) {
-      actAs(user);
-      expect(await updateWorkspaceScheduleAction(input)).toMatchObject({ ok: false, error: { status: 403 } });
-    }
-    actAs(f.outsider);
-    expect(await updateWorkspaceScheduleAction(input)).toMatchObject({ ok: false, error: { status: 404 } });
+    await expectAdminsOnly(f, () => updateWorkspaceScheduleAction(input));
 
     actAs(f.admin);
     expect(await updateWorkspaceScheduleAction({ ...input, timezone: "Mars/Olympus" })).toMatchObject({
@@ -197,7 +187,7 @@ describe("updateWorkspaceScheduleAction", () => {
 
   it("recomputes the wakes of the improvers that follow it: weekly for level 1, monthly for the meta-improver; a template's own schedule stays", async () => {
     const f = await fixture();
-    const own = await createTemplateWithImprover({ scope: f.scope, name: `Own ${uid()}`, directives: "Own schedule." });
+    const own = await makeTemplate(f.scope, { name: `Own ${uid()}`, directives: "Own schedule." });
     const ownImprover = (await getImproverOf(f.workspace.id, own.id))!;
     actAs(f.admin);
     expect(await updateTemplateScheduleAction({ workspaceSlug: f.slug, templateId: own.id, weekday: 5, hour: 7, timezone: "Asia/Tokyo" })).toMatchObject({ ok: true });
@@ -234,12 +224,7 @@ describe("updateTemplateScheduleAction", () => {
   it("admins set a template's own schedule (fields may inherit) and reset it; the improver's wake follows; level 2 refused", async () => {
     const f = await fixture();
     const input = { workspaceSlug: f.slug, templateId: f.template.id, weekday: 5, hour: 16, timezone: "Asia/Tokyo" };
-    for (const user of [f.member, f.viewer]) {
-      actAs(user);
-      expect(await updateTemplateScheduleAction(input)).toMatchObject({ ok: false, error: { status: 403 } });
-    }
-    actAs(f.outsider);
-    expect(await updateTemplateScheduleAction(input)).toMatchObject({ ok: false, error: { status: 404 } });
+    await expectAdminsOnly(f, () => updateTemplateScheduleAction(input));
 
     actAs(f.admin);
     expect(await updateTemplateScheduleAction({ ...input, timezone: "Mars/Olympus" })).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { timezone: ["Unknown time zone: use an IANA name such as Europe/Berlin."] } } });
@@ -278,7 +263,7 @@ describe("read models", () => {
       proposals: [expect.objectContaining({ status: "pending", base: expect.objectContaining({ number: 1 }), flags: expect.any(Array) })],
       createdVersion: null,
     });
-    const other = await createWorkspace();
+    const other = await makeWorkspace();
     expect(await getRitualReview(other.workspace.id, sessionId!)).toBeNull();
     // An interactive session is not a ritual review.
     await db.evolutionSession.update({ where: { id: sessionId! }, data: { status: "abandoned" } });

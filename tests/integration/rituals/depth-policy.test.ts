@@ -5,16 +5,14 @@ import { ensureImproverFor, ensureWorkspaceImprovers, getImproverOf } from "@/fe
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeEvolutionSession, makeTemplate, makeWorkspace, uid } from "../../factories";
 
 // Improvers are agents (one per task template, one meta-improver per workspace) and recursion
 // stops at depth 2: nothing improves a level-2 template, and no agent writes one.
 
 async function fixture() {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: "Triage tickets." });
+  const { workspace, owner, scope } = await makeWorkspace();
+  const template = await makeTemplate(scope, { name: `Triage ${uid()}`, directives: "Triage tickets." });
   return { workspace, owner, scope, template };
 }
 
@@ -49,14 +47,13 @@ describe("improvers and the depth policy", () => {
     const byHand = await createTemplateVersion({ scope: f.scope, templateId: level2.id, directives: "Judge by outcomes, carefully.", authoredBy: "user" });
     expect(byHand.number).toBe(2);
     // Even a session row pointed at a level-2 template cannot carry a proposal.
-    const session = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: level2.id, sessionNumber: 1 } });
+    const session = await makeEvolutionSession(level2);
     await expect(recordProposal({ workspaceId: f.workspace.id, sessionId: session.id, input: { directives: "Anything.", rationale: "x", confidence: 0.9 } })).rejects.toMatchObject({ status: 403 });
     expect(await db.agent.count({ where: { workspaceId: f.workspace.id, targetTemplateId: level2.id } })).toBe(0);
   });
 
   it("concurrent template creation still gives one improver template per level", async () => {
-    const { workspace, owner } = await createWorkspace();
-    const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+    const { workspace, scope } = await makeWorkspace();
     await Promise.all([1, 2, 3].map((i) => createTemplateWithImprover({ scope, name: `T${i} ${uid()}`, directives: "Do it." })));
     expect(await db.agentTemplate.count({ where: { workspaceId: workspace.id, level: 1 } })).toBe(1);
     expect(await db.agentTemplate.count({ where: { workspaceId: workspace.id, level: 2 } })).toBe(1);

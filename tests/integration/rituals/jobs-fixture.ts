@@ -1,11 +1,8 @@
 import type { MockLanguageModelV3 } from "ai/test";
 import { builtinModel } from "@/ai/providers/builtin";
-import { createAgent } from "@/features/agents/server/create-agent";
 import { getImproverOf } from "@/features/rituals/server/improvers";
-import { createTemplateWithImprover } from "@/features/rituals/server";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeRejectedEstimates, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { toolModel } from "../../support/scripted-models";
 
 // Fixtures for the ritual's job drivers: a workspace (owner, member, viewer), a task template with
@@ -14,18 +11,11 @@ import { toolModel } from "../../support/scripted-models";
 export const BASE = "You triage support tickets.\n- Classify the product area.\n- Set a priority.";
 
 export async function ritualFixture({ feedback = 3 }: { feedback?: number } = {}) {
-  const { workspace, owner, members } = await createWorkspace({ roles: ["member", "viewer"] });
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
-  const template = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: BASE });
+  const { workspace, owner, members, scope } = await makeWorkspace({ roles: ["member", "viewer"] });
+  const template = await makeTemplate(scope, { name: `Triage ${uid()}`, directives: BASE });
   const improver = await getImproverOf(workspace.id, template.id);
-  if (!improver) throw new Error("createTemplate did not create the improver");
-  for (let i = 0; i < feedback; i++) {
-    const agent = await createAgent({ scope, templateId: template.id, displayName: `Agent ${i}` });
-    const base = { workspaceId: workspace.id, agentId: agent.id, templateId: template.id };
-    const set = await db.changeSet.create({ data: base });
-    const item = await db.changeItem.create({ data: { ...base, changeSetId: set.id, tool: "propose_estimate", summary: "Estimate 30 min", status: "rejected" } });
-    await db.changeDecision.create({ data: { ...base, changeItemId: item.id, tool: "propose_estimate", verdict: "rejected", reason: "Estimate far too low", decidedById: owner.id } });
-  }
+  if (!improver) throw new Error("createTemplateWithImprover did not create the improver");
+  await makeRejectedEstimates(scope, template.id, feedback);
   const notified = [owner.email, members.member!.email];
   return { workspace, owner, member: members.member!, viewer: members.viewer!, scope, template, improver, notified };
 }

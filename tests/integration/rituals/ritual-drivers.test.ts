@@ -13,6 +13,7 @@ import { createImproverRitualFunction } from "@/inngest/functions/improver-ritua
 import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON } from "@/inngest/functions/ritual-hourly-check";
 import { deliverOutbox } from "@/inngest/outbox";
 import { db } from "@/server/db";
+import { makeEvolutionSession } from "../../factories";
 import { executorsForThisFile, testClock, testId } from "../jobs/harness";
 import { classifier, ritualCounts, ritualFixture, scriptedImprover, turnsOf, v2, v3, type RitualFixture } from "./jobs-fixture";
 
@@ -220,9 +221,7 @@ describe.each(["inngest", "local"] as const)("improver-ritual, written once, on 
     expect(meta).toMatchObject({ kind: "metaImprover" });
     // Three decided task-template sessions in the last 30 days: the meta feedback's threshold.
     for (let n = 1; n <= 3; n++) {
-      await db.evolutionSession.create({
-        data: { workspaceId: f.workspace.id, templateId: f.template.id, sessionNumber: 100 + n, origin: "ritual", status: "abandoned", improverAgentId: f.improver.id, completedAt: new Date(Date.now() - n * DAY) },
-      });
+      await makeEvolutionSession(f.template, { sessionNumber: 100 + n, origin: "ritual", status: "abandoned", improverAgentId: f.improver.id, completedAt: new Date(Date.now() - n * DAY) });
     }
     const improverV2 = `${level1.head!.directives}\n- Propose one change at a time when proposals keep expiring.`;
     const model = scriptedImprover([improverV2]);
@@ -258,9 +257,7 @@ describe.each(["inngest", "local"] as const)("ritual-hourly-check, written once,
     await db.agentState.update({ where: { agentId: notYet.improver.id }, data: { scheduledWakeAt: new Date(now.getTime() + 3_600_000) } });
     await db.agentState.update({ where: { agentId: dormant.improver.id }, data: { scheduledWakeAt: past } });
     await db.agent.update({ where: { id: dormant.improver.id }, data: { lifecycle: "dormant" } });
-    const stuck = await db.evolutionSession.create({
-      data: { workspaceId: notYet.workspace.id, templateId: notYet.template.id, sessionNumber: 1, origin: "ritual", status: "awaiting_review", improverAgentId: notYet.improver.id, decisionDueAt: new Date(now.getTime() - UNRESUMED_AFTER_MS - 1) },
-    });
+    const stuck = await makeEvolutionSession(notYet.template, { origin: "ritual", status: "awaiting_review", improverAgentId: notYet.improver.id, decisionDueAt: new Date(now.getTime() - UNRESUMED_AFTER_MS - 1) });
 
     let wakes: { workspaceId: string; improverAgentId: string; reason: string }[];
     if (which === "inngest") {

@@ -2,33 +2,35 @@ import { describe, expect, it } from "vitest";
 import { agentWakeRequested } from "@/inngest/events";
 import { createTaskAgentWakeFunction } from "@/inngest/functions/task-agent-wake";
 import { GET } from "@/app/api/workspaces/[slug]/agents/[id]/live/route";
-import { createTemplateWithImprover } from "@/features/rituals/server";
-import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import { createWorkspace, uid } from "../../factories";
+import type { Role } from "@/features/workspaces/permissions";
+import { makeRunRow, makeTask, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 import { executorsForThisFile, testClock } from "../jobs/harness";
 
 const call = (slug: string, id: string) => GET(new Request(`http://localhost/api/workspaces/${slug}/agents/${id}/live`), { params: Promise.resolve({ slug, id }) });
 
+/** A workspace (with a member per role asked for) and a task whose agent runs on a template. */
+async function taskWithAgent(title: string, roles: Role[] = []) {
+  const { workspace, owner, members, scope } = await makeWorkspace({ roles });
+  const template = await makeTemplate(scope, { name: `Live ${uid()}`, directives: "Help people finish tasks." });
+  const { agent } = await makeTask(scope, { title, templateId: template.id });
+  return { workspace, owner, members, scope, template, agent };
+}
+
 describe("live run status route", () => {
   const newExecutor = executorsForThisFile();
 
   it("shows a member the running phase; outsiders get 404, signed-out 401, junk ids 404", async () => {
-    const { workspace, owner, members } = await createWorkspace({ roles: ["viewer"] });
-    const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplateWithImprover({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
-    const { agent } = await createTask({ scope, title: "Watch me run", templateId: template.id });
-    const run = await db.wakeRun.create({
-      data: { workspaceId: workspace.id, agentId: agent!.id, templateId: template.id, templateVersionId: template.headVersionId, reason: "manual", status: "running", phase: "evaluating", phaseIteration: 2 },
-    });
+    const { workspace, owner, members, template, agent } = await taskWithAgent("Watch me run", ["viewer"]);
+    const run = await makeRunRow(agent!, { templateVersionId: template.headVersionId!, reason: "manual", status: "running", phase: "evaluating", phaseIteration: 2 });
 
     actAs(members.viewer);
     const res = await call(workspace.slug, agent!.id);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ running: { id: run.id, phase: "evaluating", iteration: 2 }, lastFinishedRunId: null });
 
-    const outsider = await createWorkspace();
+    const outsider = await makeWorkspace();
     actAs(outsider.owner);
     expect((await call(workspace.slug, agent!.id)).status).toBe(404);
     actAs(null);
@@ -41,25 +43,17 @@ describe("live run status route", () => {
   });
 
   it("names a run that started and finished between two polls, so the page knows its data is stale", async () => {
-    const { workspace, owner } = await createWorkspace();
-    const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplateWithImprover({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
-    const { agent } = await createTask({ scope, title: "Quick one", templateId: template.id });
+    const { workspace, owner, template, agent } = await taskWithAgent("Quick one");
     actAs(owner);
     const before = await (await call(workspace.slug, agent!.id)).json();
-    const quick = await db.wakeRun.create({
-      data: { workspaceId: workspace.id, agentId: agent!.id, templateId: template.id, templateVersionId: template.headVersionId, reason: "creation", status: "succeeded", finishedAt: new Date() },
-    });
+    const quick = await makeRunRow(agent!, { templateVersionId: template.headVersionId!, reason: "creation", status: "succeeded", finishedAt: new Date() });
     const after = await (await call(workspace.slug, agent!.id)).json();
     expect(before).toEqual({ running: null, lastFinishedRunId: null, queued: null });
     expect(after).toEqual({ running: null, lastFinishedRunId: quick.id, queued: null });
   });
 
   it("shows a wake asked for but not started yet (the debounce) as queued, until it has run", async () => {
-    const { workspace, owner } = await createWorkspace();
-    const scope = { workspaceId: workspace.id, actorUserId: owner.id };
-    const template = await createTemplateWithImprover({ scope, name: `Live ${uid()}`, directives: "Help people finish tasks." });
-    const { agent } = await createTask({ scope, title: "Run me", templateId: template.id });
+    const { workspace, owner, agent } = await taskWithAgent("Run me");
     const clock = testClock(Date.now());
     const woke: string[] = [];
     // The app's function id (the live status reads its runs), with a stand-in wake.
@@ -71,7 +65,7 @@ describe("live run status route", () => {
     const queued = await (await call(workspace.slug, agent!.id)).json();
     expect(queued).toMatchObject({ running: null, queued: { startsAt: new Date(clock.start + 5_000).toISOString() } });
     // Another workspace's member never sees it (404 before any status).
-    actAs((await createWorkspace()).owner);
+    actAs((await makeWorkspace()).owner);
     expect((await call(workspace.slug, agent!.id)).status).toBe(404);
 
     clock.advance(5_000);

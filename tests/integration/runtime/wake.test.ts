@@ -5,8 +5,7 @@ import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { createTask } from "@/features/tasks/server/create-task";
 import { db } from "@/server/db";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 import { evaluatorModel, failingModel, sampleCalls, toolModel } from "../../support/scripted-models";
 
 const refineConfig = {
@@ -17,8 +16,7 @@ const refineConfig = {
 };
 
 async function setup(options: { gates?: boolean } = {}) {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { workspace, scope } = await makeWorkspace();
   const template = await createTemplateWithImprover({
     scope,
     name: `Wake ${uid()}`,
@@ -94,7 +92,7 @@ describe("task-agent wake", () => {
     const s = await setup();
     const loose = await createAgent({ scope: s.scope, templateId: s.template.id, displayName: "No task" });
     expect(await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: loose.id, reason: "manual", models: scripted([1]) })).toEqual({ runId: null, status: "skipped" });
-    const other = await createWorkspace();
+    const other = await makeWorkspace();
     expect(await runTaskAgentWake({ workspaceId: other.workspace.id, agentId: s.agent.id, reason: "manual", models: scripted([1]) })).toEqual({ runId: null, status: "skipped" });
     expect(await db.wakeRun.count({ where: { agentId: s.agent.id } })).toBe(0);
   });

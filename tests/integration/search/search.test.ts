@@ -5,14 +5,12 @@ import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/search/markers";
 import { SearchInput } from "@/features/search/schemas";
 import { searchMessages } from "@/features/search/server/search-messages";
 import { createTemplateWithImprover } from "@/features/rituals/server";
-import type { Scope } from "@/server/scope";
-import { createWorkspace, uid } from "../../factories";
+import { makeWorkspace, uid } from "../../factories";
 
 const day = 86_400_000;
 
 async function setup() {
-  const { workspace, owner } = await createWorkspace();
-  const scope: Scope = { workspaceId: workspace.id, actorUserId: owner.id };
+  const { workspace, scope } = await makeWorkspace();
   const triage = await createTemplateWithImprover({ scope, name: `Triage ${uid()}`, directives: "Sort the tickets well." });
   const notes = await createTemplateWithImprover({ scope, name: `Notes ${uid()}`, directives: "Write release notes well." });
   const a = await createAgent({ scope, templateId: triage.id, displayName: "Triage A" });

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { inviteMemberAction } from "@/features/workspaces/actions/invite-member";
 import { changeMemberRoleAction } from "@/features/workspaces/actions/change-member-role";
 import { db } from "@/server/db";
-import { createUser, createWorkspace, uid } from "../../factories";
+import { makeUser, makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
 
 // The action client: zod → session → membership → role, before any handler runs.
 describe("workspace action client", () => {
   it("answers 400 with per-field messages for bad input, before anything else", async () => {
-    const { workspace, owner } = await createWorkspace();
+    const { workspace, owner } = await makeWorkspace();
     actAs(owner);
     const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: "not-an-email", role: "member" });
     expect(res).toMatchObject({ ok: false, error: { status: 400, code: "BAD_REQUEST" } });
@@ -19,15 +19,15 @@ describe("workspace action client", () => {
   });
 
   it("answers 401 when signed out", async () => {
-    const { workspace } = await createWorkspace();
+    const { workspace } = await makeWorkspace();
     actAs(null);
     const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: `x-${uid()}@example.test`, role: "member" });
     expect(res).toMatchObject({ ok: false, error: { status: 401 } });
   });
 
   it("answers 404 to a user of another workspace, exactly as for a missing workspace, and writes nothing", async () => {
-    const { workspace } = await createWorkspace();
-    const outsider = await createWorkspace();
+    const { workspace } = await makeWorkspace();
+    const outsider = await makeWorkspace();
     actAs(outsider.owner);
     const email = `x-${uid()}@example.test`;
     const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email, role: "member" });
@@ -38,7 +38,7 @@ describe("workspace action client", () => {
   });
 
   it("answers 403 when the role is too low: viewers and members cannot invite", async () => {
-    const { workspace, members } = await createWorkspace({ roles: ["viewer", "member"] });
+    const { workspace, members } = await makeWorkspace({ roles: ["viewer", "member"] });
     for (const role of ["viewer", "member"] as const) {
       actAs(members[role]);
       const email = `x-${uid()}@example.test`;
@@ -49,7 +49,7 @@ describe("workspace action client", () => {
   });
 
   it("lets an admin invite, never above their own role", async () => {
-    const { workspace, members } = await createWorkspace({ roles: ["admin"] });
+    const { workspace, members } = await makeWorkspace({ roles: ["admin"] });
     actAs(members.admin);
     const email = `New-${uid()}@Example.test`;
     const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email, role: "member" });
@@ -65,15 +65,15 @@ describe("workspace action client", () => {
   });
 
   it("refuses to invite an existing member (409)", async () => {
-    const { workspace, owner, members } = await createWorkspace({ roles: ["member"] });
+    const { workspace, owner, members } = await makeWorkspace({ roles: ["member"] });
     actAs(owner);
     const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: members.member.email, role: "viewer" });
     expect(res).toMatchObject({ ok: false, error: { status: 409 } });
   });
 
   it("scopes by workspace: a membership id from another workspace is not found", async () => {
-    const a = await createWorkspace();
-    const b = await createWorkspace({ roles: ["member"] });
+    const a = await makeWorkspace();
+    const b = await makeWorkspace({ roles: ["member"] });
     const foreign = await db.membership.findFirstOrThrow({ where: { workspaceId: b.workspace.id, role: "member" } });
     actAs(a.owner);
     const res = await changeMemberRoleAction({ workspaceSlug: a.workspace.slug, membershipId: foreign.id, role: "admin" });
@@ -82,14 +82,14 @@ describe("workspace action client", () => {
   });
 
   it("an unknown user id in the session still gets nothing", async () => {
-    const { workspace } = await createWorkspace();
+    const { workspace } = await makeWorkspace();
     actAs({ id: "ghost", email: "ghost@example.test", name: null });
     const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: `x-${uid()}@example.test`, role: "member" });
     expect(res).toMatchObject({ ok: false, error: { status: 404 } });
   });
 
-  it("createUser factory makes unique users", async () => {
-    const [a, b] = await Promise.all([createUser(), createUser()]);
+  it("makeUser factory makes unique users", async () => {
+    const [a, b] = await Promise.all([makeUser(), makeUser()]);
     expect(a.email).not.toBe(b.email);
   });
 });

@@ -3,12 +3,12 @@ import { acceptInvitationAction } from "@/features/workspaces/actions/accept-inv
 import { inviteMemberAction } from "@/features/workspaces/actions/invite-member";
 import { revokeInvitationAction } from "@/features/workspaces/actions/revoke-invitation";
 import { db } from "@/server/db";
-import { createUser, createWorkspace, membershipOf } from "../../factories";
+import { makeUser, makeWorkspace, membershipOf } from "../../factories";
 import { actAs } from "../../support/session";
 
 async function invite(role: "admin" | "member" | "viewer" = "member") {
-  const { workspace, owner } = await createWorkspace();
-  const invitee = await createUser();
+  const { workspace, owner } = await makeWorkspace();
+  const invitee = await makeUser();
   actAs(owner);
   const res = await inviteMemberAction({ workspaceSlug: workspace.slug, email: invitee.email, role });
   if (!res.ok) throw new Error(res.error.message);
@@ -29,7 +29,7 @@ describe("invitations", () => {
 
   it("cannot be used by another user, even after the invitee used it", async () => {
     const { workspace, invitee, token } = await invite();
-    const other = await createUser();
+    const other = await makeUser();
     actAs(other);
     expect(await acceptInvitationAction({ token })).toMatchObject({ ok: false, error: { status: 403 } });
     actAs(invitee);
@@ -72,7 +72,7 @@ describe("invitations", () => {
   });
 
   it("rejects a malformed or unknown token with a clear 4xx", async () => {
-    const user = await createUser();
+    const user = await makeUser();
     actAs(user);
     expect(await acceptInvitationAction({ token: "short" })).toMatchObject({ ok: false, error: { status: 400 } });
     expect(await acceptInvitationAction({ token: "x".repeat(43) })).toMatchObject({ ok: false, error: { status: 404 } });
@@ -80,7 +80,7 @@ describe("invitations", () => {
 
   it("cannot revoke an invitation of another workspace", async () => {
     const { invitationId } = await invite();
-    const other = await createWorkspace();
+    const other = await makeWorkspace();
     actAs(other.owner);
     expect(await revokeInvitationAction({ workspaceSlug: other.workspace.slug, invitationId })).toMatchObject({ ok: false, error: { status: 404 } });
     expect((await db.invitation.findUniqueOrThrow({ where: { id: invitationId } })).revokedAt).toBeNull();

@@ -3,12 +3,12 @@ import { changeMemberRoleAction } from "@/features/workspaces/actions/change-mem
 import { removeMemberAction } from "@/features/workspaces/actions/remove-member";
 import { ensureFirstWorkspace } from "@/features/workspaces/server/ensure-first-workspace";
 import { db } from "@/server/db";
-import { createUser, createWorkspace, membershipOf } from "../../factories";
+import { addMember, makeUser, makeWorkspace, membershipOf } from "../../factories";
 import { actAs } from "../../support/session";
 
 describe("roles and the last owner", () => {
   it("never lets the last owner be demoted or removed", async () => {
-    const { workspace, owner } = await createWorkspace();
+    const { workspace, owner } = await makeWorkspace();
     const m = (await membershipOf(workspace.id, owner.id))!;
     actAs(owner);
     expect(await changeMemberRoleAction({ workspaceSlug: workspace.slug, membershipId: m.id, role: "admin" })).toMatchObject({
@@ -20,7 +20,7 @@ describe("roles and the last owner", () => {
   });
 
   it("lets an owner step down once another owner exists", async () => {
-    const { workspace, owner, members } = await createWorkspace({ roles: ["admin"] });
+    const { workspace, owner, members } = await makeWorkspace({ roles: ["admin"] });
     const admin = (await membershipOf(workspace.id, members.admin.id))!;
     const me = (await membershipOf(workspace.id, owner.id))!;
     actAs(owner);
@@ -30,9 +30,8 @@ describe("roles and the last owner", () => {
   });
 
   it("two owners demoting each other at the same time leave one owner", async () => {
-    const { workspace, owner } = await createWorkspace();
-    const second = await createUser();
-    await db.membership.create({ data: { workspaceId: workspace.id, userId: second.id, role: "owner" } });
+    const { workspace, owner } = await makeWorkspace();
+    const second = await addMember(workspace.id, "owner");
     const a = (await membershipOf(workspace.id, owner.id))!;
     const b = (await membershipOf(workspace.id, second.id))!;
     // Both requests run as `owner` (role re-checked per call); each demotes a different owner.
@@ -46,7 +45,7 @@ describe("roles and the last owner", () => {
   });
 
   it("only owners change roles or remove others; anyone may leave", async () => {
-    const { workspace, owner, members } = await createWorkspace({ roles: ["admin", "member", "viewer"] });
+    const { workspace, owner, members } = await makeWorkspace({ roles: ["admin", "member", "viewer"] });
     const viewer = (await membershipOf(workspace.id, members.viewer.id))!;
     const member = (await membershipOf(workspace.id, members.member.id))!;
 
@@ -66,7 +65,7 @@ describe("roles and the last owner", () => {
 
 describe("first sign-in", () => {
   it("creates exactly one owned workspace, even for concurrent first requests", async () => {
-    const user = await createUser({ name: "Ada Lovelace" });
+    const user = await makeUser({ name: "Ada Lovelace" });
     const slugs = await Promise.all([ensureFirstWorkspace(user), ensureFirstWorkspace(user), ensureFirstWorkspace(user)]);
     expect(slugs.filter(Boolean)).toHaveLength(1);
     const memberships = await db.membership.findMany({ where: { userId: user.id }, include: { workspace: true } });

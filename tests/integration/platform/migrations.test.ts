@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { createTestDatabase, dropTestDatabase } from "../../scripts/lib/test-database.mjs";
+import { createTestDatabase, dropTestDatabase } from "../../../scripts/lib/test-database.mjs";
 
 function prisma(args: string[], databaseUrl: string) {
   return spawnSync("npx", ["prisma", ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreGates, selfRefine } from "@/features/runtime/server/self-refine";
 import type { TaskContext } from "@/ai/prompts/task-agent";
-import { evaluatorModel, failingModel, sampleCalls, slowThenModel, toolModel } from "../support/scripted-models";
+import { evaluatorModel, failingModel, sampleCalls, slowThenModel, toolModel } from "../../support/scripted-models";
 
 const ctx: TaskContext = {
   directives: "Help people finish tasks.",

@@ -1,0 +1,25 @@
+import type { Page } from "@playwright/test";
+
+/** The decision inbox (/w/<slug>/inbox): agents' proposals waiting for a person. */
+export class InboxPage {
+  constructor(readonly page: Page) {}
+
+  goto(slug: string, query = "") {
+    return this.page.goto(`/w/${slug}/inbox${query}`);
+  }
+
+  get items() {
+    return this.page.getByTestId("inbox-item");
+  }
+  /** Items whose text matches every filter, in order. */
+  item(...texts: (string | RegExp)[]) {
+    return texts.reduce((items, hasText) => items.filter({ hasText }), this.items);
+  }
+  get filter() {
+    return this.page.getByTestId("inbox-filter");
+  }
+  /** The form that opens under an item's Reject button. */
+  rejectForm(item = this.items) {
+    return item.getByRole("form", { name: "Reject with a reason" });
+  }
+}

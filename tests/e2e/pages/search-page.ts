@@ -1,0 +1,18 @@
+import type { Page } from "@playwright/test";
+
+/** Workspace search (/w/<slug>/search). */
+export class SearchPage {
+  constructor(readonly page: Page) {}
+
+  goto(slug: string) {
+    return this.page.goto(`/w/${slug}/search`);
+  }
+
+  async search(query: string) {
+    await this.page.getByLabel("Search query").fill(query);
+    await this.page.getByRole("button", { name: "Search" }).click();
+  }
+  get hits() {
+    return this.page.getByTestId("search-hit");
+  }
+}

@@ -1,0 +1,58 @@
+import type { Page } from "@playwright/test";
+
+/** A template's page (/w/<slug>/templates/<id>): versions, its dashboard, the ritual panel. */
+export class TemplatePage {
+  constructor(readonly page: Page) {}
+
+  static path(slug: string, templateId: string) {
+    return `/w/${slug}/templates/${templateId}`;
+  }
+  goto(slug: string, templateId: string, query = "") {
+    return this.page.goto(`${TemplatePage.path(slug, templateId)}${query}`);
+  }
+
+  /** "Active: v2". */
+  active(version: number) {
+    return this.page.getByText(`Active: v${version}`);
+  }
+  get activeDirectives() {
+    return this.page.getByTestId("active-directives");
+  }
+  get versionRows() {
+    return this.page.getByTestId("version-row");
+  }
+  versionRow(version: number) {
+    return this.page.locator(`[data-testid="version-row"][data-version="${version}"]`);
+  }
+  async rollBackTo(version: number) {
+    await this.versionRows.filter({ hasText: `v${version}` }).getByRole("button", { name: `Roll back to v${version}` }).click();
+    await this.page.getByRole("button", { name: "Confirm roll back" }).click();
+  }
+
+  /** A metric card ("wakes", "acceptance", "mttr", "quality") and its value. */
+  metric(name: string) {
+    return this.page.getByTestId(`metric-${name}`);
+  }
+  metricValue(name: string) {
+    return this.metric(name).getByTestId("metric-value");
+  }
+  windowLink(name: string) {
+    return this.page.getByRole("navigation", { name: "Time window" }).getByRole("link", { name });
+  }
+
+  get oneOnOneLink() {
+    return this.page.getByRole("link", { name: "One-on-one", exact: true });
+  }
+  get ritualPanel() {
+    return this.page.getByTestId("ritual-panel");
+  }
+  get lastRitual() {
+    return this.ritualPanel.getByTestId("last-ritual");
+  }
+  get ritualStarted() {
+    return this.ritualPanel.getByText("Ritual started — you'll be notified when the proposal is ready.");
+  }
+  runRitualNow() {
+    return this.ritualPanel.getByRole("button", { name: "Run ritual now" }).click();
+  }
+}
