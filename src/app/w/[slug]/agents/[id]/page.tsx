@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
 import { formatDateTime, formatDuration, formatScore, timeAgo } from "@/lib/format";
 import { RatingSlider } from "@/features/agents/components/rating-slider";
+import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
 import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server/queries";
 import { listDecisionsForAgent } from "@/features/decisions/server/queries";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
@@ -70,44 +72,36 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
           {runs.length === 0 ? (
             <p className="px-5 py-6 text-sm text-zinc-500">No runs yet.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
-                  <tr>
-                    <th className="px-3 py-2 font-medium">Started</th>
-                    <th className="px-3 py-2 font-medium">Reason</th>
-                    <th className="px-3 py-2 font-medium">Version</th>
-                    <th className="px-3 py-2 font-medium">Status</th>
-                    <th className="px-3 py-2 font-medium">Duration</th>
-                    <th className="px-3 py-2 font-medium">Tokens</th>
-                    <th className="px-3 py-2 font-medium">Quality</th>
-                    <th className="px-3 py-2 font-medium">Your rating</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100">
-                  {runs.map((r) => (
-                    <tr key={r.id} data-testid="run-row">
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <Link href={`/w/${slug}/agents/${agent.id}/runs/${r.id}`} className="text-brand-700 hover:underline">
-                          {formatDateTime(r.startedAt)}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2">{r.reason}</td>
-                      <td className="px-3 py-2">v{r.version.number}</td>
-                      <td className="px-3 py-2">
-                        <Badge tone={r.status === "succeeded" ? "green" : r.status === "failed" ? "red" : "amber"}>{r.status}</Badge>
-                      </td>
-                      <td className="px-3 py-2 tabular-nums">{formatDuration(r.durationMs)}</td>
-                      <td className="px-3 py-2 tabular-nums">{(r.inputTokens + r.outputTokens).toLocaleString("en")}</td>
-                      <td className="px-3 py-2 tabular-nums">{formatScore(r.qualityScore)}</td>
-                      <td className="px-3 py-2">
-                        {r.status === "running" ? "—" : <RatingSlider workspaceSlug={slug} runId={r.id} initial={r.userRating} readOnly={!canRate} />}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              scroll
+              rows={runs}
+              rowKey={(r) => r.id}
+              rowProps={() => ({ "data-testid": "run-row" })}
+              padX="px-3"
+              headY="py-2"
+              cellY="py-2"
+              columns={[
+                {
+                  header: "Started",
+                  className: "whitespace-nowrap",
+                  cell: (r) => (
+                    <Link href={`/w/${slug}/agents/${agent.id}/runs/${r.id}`} className="text-brand-700 hover:underline">
+                      {formatDateTime(r.startedAt)}
+                    </Link>
+                  ),
+                },
+                { header: "Reason", cell: (r) => r.reason },
+                { header: "Version", cell: (r) => `v${r.version.number}` },
+                { header: "Status", cell: (r) => <RunStatusBadge status={r.status} /> },
+                { header: "Duration", className: "tabular-nums", cell: (r) => formatDuration(r.durationMs) },
+                { header: "Tokens", className: "tabular-nums", cell: (r) => (r.inputTokens + r.outputTokens).toLocaleString("en") },
+                { header: "Quality", className: "tabular-nums", cell: (r) => formatScore(r.qualityScore) },
+                {
+                  header: "Your rating",
+                  cell: (r) => (r.status === "running" ? "—" : <RatingSlider workspaceSlug={slug} runId={r.id} initial={r.userRating} readOnly={!canRate} />),
+                },
+              ]}
+            />
           )}
         </Card>
 
