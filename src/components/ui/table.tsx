@@ -25,20 +25,31 @@ const heads = {
   hidden: "sr-only",
 } as const;
 
+/** Cell padding: horizontal, header row, body rows. */
+const paddings = {
+  /** A list page's table. */
+  page: { x: "px-5", head: "py-3", cell: "py-3" },
+  /** A table under a card's header. */
+  card: { x: "px-5", head: "py-2", cell: "py-3" },
+  /** Dense numbers (runs, iterations, dashboard tables). */
+  compact: { x: "px-3", head: "py-2", cell: "py-2" },
+} as const;
+
 /**
  * The app's tables: one row per item, the columns declared once (header, cell, alignment,
- * padding), so every list looks alike. Paddings are Tailwind classes: the table's defaults
- * (`padX`, `headY`, `cellY`), a column's `padX` where it differs.
+ * padding), so every list looks alike. Paddings are Tailwind classes: a preset (`pad`), the
+ * header's or the body's own where a table differs (`headY`, `cellY`), a column's `padX`.
  */
 export function DataTable<Row>({
   rows,
   columns,
   rowKey,
+  rowTestId,
   rowProps,
   head = "border",
-  padX = "px-5",
-  headY = "py-3",
-  cellY = "py-3",
+  pad = "page",
+  headY = paddings[pad].head,
+  cellY = paddings[pad].cell,
   divided = true,
   scroll = false,
   caption,
@@ -48,11 +59,13 @@ export function DataTable<Row>({
   rows: readonly Row[];
   columns: Column<Row>[];
   rowKey: (row: Row) => string | number;
-  /** Attributes of a body row (data-testid, data-*, className). */
+  /** data-testid of every body row. */
+  rowTestId?: string;
+  /** Other attributes of a body row (data-*, className). */
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
   /** The header row's look; "none" leaves it out. */
   head?: keyof typeof heads | "none";
-  padX?: string;
+  pad?: keyof typeof paddings;
   headY?: string;
   cellY?: string;
   /** Lines between the body rows. */
@@ -65,6 +78,7 @@ export function DataTable<Row>({
   srOnly?: boolean;
   testId?: string;
 }) {
+  const padX = paddings[pad].x;
   const table = (
     <table className={srOnly ? "sr-only" : "w-full text-sm"} data-testid={testId}>
       {caption ? <caption className="sr-only">{caption}</caption> : null}
@@ -81,7 +95,7 @@ export function DataTable<Row>({
       )}
       <tbody className={divided ? "divide-y divide-zinc-100" : undefined}>
         {rows.map((row) => (
-          <tr key={rowKey(row)} {...rowProps?.(row)}>
+          <tr key={rowKey(row)} data-testid={rowTestId} {...rowProps?.(row)}>
             {columns.map((c, i) => {
               const Cell = c.rowHeader ? "th" : "td";
               return (

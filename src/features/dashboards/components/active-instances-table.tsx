@@ -11,16 +11,8 @@ export function ActiveInstancesTable({ slug, instances, total, days }: { slug: s
   if (instances.length === 0) return <div className="p-5"><EmptyState title={`No instance ran in the last ${days} days`} /></div>;
   return (
     <div className="overflow-x-auto">
-      <DataTable
-        testId="active-instances"
-        caption={`Agents of this template with a run in the last ${days} days, most recent first`}
-        rows={instances}
-        rowKey={(a) => a.agentId}
-        rowProps={() => ({ "data-testid": "active-instance-row" })}
-        head="shaded"
-        padX="px-3"
-        headY="py-2"
-        cellY="py-2.5"
+      <DataTable rows={instances} rowKey={(a) => a.agentId} rowTestId="active-instance-row" head="shaded" pad="compact" cellY="py-2.5"
+        testId="active-instances" caption={`Agents of this template with a run in the last ${days} days, most recent first`}
         columns={[
           {
             header: "Agent",

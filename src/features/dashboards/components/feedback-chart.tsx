@@ -1,9 +1,9 @@
 "use client";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, Legend, Tooltip } from "recharts";
 import { DataTable } from "@/components/ui/table";
 import type { FeedbackSummary as FeedbackBreakdown } from "@/features/feedback/server/queries";
 import { SENTIMENTS } from "@/features/feedback/rules";
-import { ChartFigure, chartGrid, chartXAxis, chartYAxis } from "./chart-figure";
+import { ChartAxes, ChartFigure } from "./chart-figure";
 
 const sentimentColors = { positive: "#10b981", negative: "#ef4444", neutral: "#a1a1aa" } as const;
 const capitalized = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -11,15 +11,10 @@ const capitalized = (s: string) => s[0].toUpperCase() + s.slice(1);
 /** Classified feedback per category, stacked by sentiment; the sr-only table has the same counts. */
 export function FeedbackChart({ byCategory }: { byCategory: FeedbackBreakdown["byCategory"] }) {
   return (
-    <ChartFigure
-      label="Classified feedback per category and sentiment (the table that follows has the same counts)"
-      className="h-64 w-full"
-      testId="feedback-chart"
+    <ChartFigure label="Classified feedback per category and sentiment (the table that follows has the same counts)" className="h-64 w-full" testId="feedback-chart"
       chart={
         <BarChart data={byCategory} margin={{ top: 8, right: 16, bottom: 4, left: -16 }}>
-          <CartesianGrid {...chartGrid} />
-          <XAxis dataKey="category" {...chartXAxis} />
-          <YAxis allowDecimals={false} {...chartYAxis} />
+          <ChartAxes xKey="category" y={{ allowDecimals: false }} />
           <Tooltip cursor={{ fill: "#f4f4f5" }} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {SENTIMENTS.map((s, i, all) => (
@@ -28,12 +23,7 @@ export function FeedbackChart({ byCategory }: { byCategory: FeedbackBreakdown["b
         </BarChart>
       }
       table={
-        <DataTable
-          srOnly
-          testId="feedback-table"
-          caption="Feedback items per category"
-          rows={byCategory}
-          rowKey={(c) => c.category}
+        <DataTable rows={byCategory} rowKey={(c) => c.category} srOnly testId="feedback-table" caption="Feedback items per category"
           columns={[{ header: "Category", rowHeader: true, cell: (c) => c.category }, ...SENTIMENTS.map((s) => ({ header: capitalized(s), cell: (c: (typeof byCategory)[number]) => c[s] }))]}
         />
       }

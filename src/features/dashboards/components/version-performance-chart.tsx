@@ -1,7 +1,7 @@
 "use client";
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
+import { Legend, Line, LineChart, ReferenceLine, Tooltip } from "recharts";
 import { DataTable } from "@/components/ui/table";
-import { ChartFigure, chartGrid, chartXAxis, chartYAxis } from "./chart-figure";
+import { ChartAxes, ChartFigure } from "./chart-figure";
 
 export type ChartWeek = { label: string; quality: number | null; acceptance: number | null; rating: number | null; runs: number; versions: number[] };
 
@@ -19,15 +19,10 @@ const pct = (v: number | null) => (v == null ? "—" : v.toFixed(2));
  */
 export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
   return (
-    <ChartFigure
-      label="Weekly quality, acceptance and rating, with version changes marked (the table that follows has the same data)"
-      className="h-72 w-full"
-      testId="version-chart"
+    <ChartFigure label="Weekly quality, acceptance and rating, with version changes marked (the table that follows has the same data)" className="h-72 w-full" testId="version-chart"
       chart={
         <LineChart data={weeks} margin={{ top: 20, right: 16, bottom: 4, left: -8 }}>
-          <CartesianGrid {...chartGrid} />
-          <XAxis dataKey="label" {...chartXAxis} />
-          <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} {...chartYAxis} />
+          <ChartAxes xKey="label" y={{ domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] }} />
           <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(2) : String(v))} />
           <Legend wrapperStyle={{ fontSize: 12 }} iconType="plainline" />
           {weeks.filter((w) => w.versions.length).map((w) => (
@@ -45,12 +40,7 @@ export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
         </LineChart>
       }
       table={
-        <DataTable
-          srOnly
-          testId="version-chart-table"
-          caption="Weekly performance (weeks start on Monday)"
-          rows={weeks}
-          rowKey={(w) => w.label}
+        <DataTable rows={weeks} rowKey={(w) => w.label} srOnly testId="version-chart-table" caption="Weekly performance (weeks start on Monday)"
           columns={[
             { header: "Week of", rowHeader: true, cell: (w) => w.label },
             { header: "Runs", cell: (w) => w.runs },

@@ -6,17 +6,8 @@ import type { VersionStats } from "../server/queries";
 /** Per-version totals over each version's life; also the data of the chart's version markers. */
 export function VersionTable({ versions, headVersionId }: { versions: VersionStats[]; headVersionId: string | null }) {
   return (
-    <DataTable
-      scroll
-      testId="version-performance"
-      caption="Performance per template version, over each version's whole life"
-      rows={[...versions].reverse()}
-      rowKey={(v) => v.versionId}
-      rowProps={(v) => ({ "data-testid": "version-performance-row", "data-version": v.number })}
-      head="shaded"
-      padX="px-3"
-      headY="py-2"
-      cellY="py-2"
+    <DataTable rows={[...versions].reverse()} rowKey={(v) => v.versionId} rowTestId="version-performance-row" rowProps={(v) => ({ "data-version": v.number })} head="shaded" pad="compact" scroll
+      testId="version-performance" caption="Performance per template version, over each version's whole life"
       columns={[
         {
           header: "Version",

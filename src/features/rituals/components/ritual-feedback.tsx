@@ -31,15 +31,9 @@ export function RitualFeedback({ slug, summary, meta }: { slug: string; summary:
           </div>
         ))}
       </dl>
-      <DataTable
+      <DataTable rows={rows} rowKey={(r) => r.category} rowProps={(r) => ({ "data-category": r.category })} head="hidden" divided={false} cellY="py-2"
         testId="ritual-feedback-categories"
         caption={`${meta ? "Signals about the improvers, per category" : "Feedback items per category"}: negative, positive, neutral`}
-        rows={rows}
-        rowKey={(r) => r.category}
-        rowProps={(r) => ({ "data-category": r.category })}
-        head="hidden"
-        divided={false}
-        cellY="py-2"
         columns={[
           { header: "Category", rowHeader: true, padX: "pl-5 pr-3", className: "whitespace-nowrap font-medium capitalize text-zinc-800", cell: (r) => r.category },
           {

@@ -22,10 +22,7 @@ export default async function AgentsPage({ params }: { params: Promise<{ slug: s
         <EmptyState title="No agents yet">Create a task with a template, or register agents through the API.</EmptyState>
       ) : (
         <Card>
-          <DataTable
-            rows={agents}
-            rowKey={(a) => a.id}
-            rowProps={() => ({ className: "hover:bg-zinc-50" })}
+          <DataTable rows={agents} rowKey={(a) => a.id} rowProps={() => ({ className: "hover:bg-zinc-50" })}
             columns={[
               {
                 header: "Agent",

@@ -35,10 +35,7 @@ export default async function TemplatesPage({ params }: { params: Promise<{ slug
         <EmptyState title="No templates yet">Create one, or connect an external agent through the API.</EmptyState>
       ) : (
         <Card>
-          <DataTable
-            rows={templates}
-            rowKey={(t) => t.id}
-            rowProps={(t) => ({ className: "hover:bg-zinc-50", "data-testid": "template-row", "data-level": t.level })}
+          <DataTable rows={templates} rowKey={(t) => t.id} rowTestId="template-row" rowProps={(t) => ({ className: "hover:bg-zinc-50", "data-level": t.level })}
             columns={[
               {
                 header: "Template",

@@ -72,14 +72,7 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
           {runs.length === 0 ? (
             <p className="px-5 py-6 text-sm text-zinc-500">No runs yet.</p>
           ) : (
-            <DataTable
-              scroll
-              rows={runs}
-              rowKey={(r) => r.id}
-              rowProps={() => ({ "data-testid": "run-row" })}
-              padX="px-3"
-              headY="py-2"
-              cellY="py-2"
+            <DataTable rows={runs} rowKey={(r) => r.id} rowTestId="run-row" pad="compact" scroll
               columns={[
                 {
                   header: "Started",

@@ -52,13 +52,8 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
           {keys.length === 0 ? (
             <p className="px-5 py-6 text-sm text-zinc-500">No API keys yet.</p>
           ) : (
-            <DataTable
-              scroll
-              rows={keys}
-              rowKey={(key) => key.id}
-              rowProps={(key) => ({ "data-testid": "api-key-row", "data-name": key.name, className: key.revokedAt ? "text-zinc-400" : undefined })}
-              head="plain"
-              headY="py-2"
+            <DataTable rows={keys} rowKey={(key) => key.id} rowTestId="api-key-row" head="plain" pad="card" scroll
+              rowProps={(key) => ({ "data-name": key.name, className: key.revokedAt ? "text-zinc-400" : undefined })}
               columns={[
                 { header: "Name", className: "font-medium", cell: (key) => key.name },
                 { header: "Key", cell: (key) => <code className="text-xs">{key.prefix}…</code> },

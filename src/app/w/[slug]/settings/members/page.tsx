@@ -36,11 +36,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
 
         <Card>
           <CardHeader title="Members" description={`${members.length} in ${ctx.workspace.name}`} />
-          <DataTable
-            rows={members}
-            rowKey={(m) => m.id}
-            rowProps={(m) => ({ "data-testid": "member-row", "data-email": m.user.email })}
-            head="hidden"
+          <DataTable rows={members} rowKey={(m) => m.id} rowTestId="member-row" rowProps={(m) => ({ "data-email": m.user.email })} head="hidden"
             columns={[
               {
                 header: "Member",

@@ -56,13 +56,7 @@ export default async function ModelSettingsPage({ params }: { params: Promise<{ 
             }
             actions={<Badge tone={config.builtIn ? "amber" : "green"}>{config.builtIn ? "Built-in" : "Provider"}</Badge>}
           />
-          <DataTable
-            testId="model-roles"
-            rows={MODEL_ROLES}
-            rowKey={(role) => role}
-            rowProps={(role) => ({ "data-role": role })}
-            head="plain"
-            headY="py-2"
+          <DataTable rows={MODEL_ROLES} rowKey={(role) => role} rowProps={(role) => ({ "data-role": role })} testId="model-roles" head="plain" pad="card"
             columns={[
               { header: "Role", className: "font-medium capitalize", cell: (role) => role },
               { header: "Model", cell: (role) => <code className="text-xs">{config.models[role]}</code> },
@@ -76,11 +70,7 @@ export default async function ModelSettingsPage({ params }: { params: Promise<{ 
 
         <Card>
           <CardHeader title="How to switch" description="Set these environment variables on the server and restart it. Empty values count as unset." />
-          <DataTable
-            rows={ENV_VARS}
-            rowKey={([name]) => name}
-            head="none"
-            cellY="py-2.5"
+          <DataTable rows={ENV_VARS} rowKey={([name]) => name} head="none" cellY="py-2.5"
             columns={[
               { header: "Variable", className: "whitespace-nowrap align-top", cell: ([name]) => <code className="text-xs font-medium">{name}</code> },
               { header: "Use", className: "text-zinc-600", cell: ([, use]) => use },

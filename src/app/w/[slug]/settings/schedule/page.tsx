@@ -47,12 +47,7 @@ export default async function ScheduleSettingsPage({ params }: { params: Promise
               <EmptyState title="No templates yet">Each task template gets an improver and a weekly ritual.</EmptyState>
             </div>
           ) : (
-            <DataTable
-              testId="schedule-table"
-              rows={templates}
-              rowKey={(t) => t.id}
-              rowProps={(t) => ({ "data-testid": "schedule-row", "data-template": t.name })}
-              headY="py-2.5"
+            <DataTable rows={templates} rowKey={(t) => t.id} rowTestId="schedule-row" rowProps={(t) => ({ "data-template": t.name })} testId="schedule-table" pad="card" headY="py-2.5"
               columns={[
                 {
                   header: "Template",

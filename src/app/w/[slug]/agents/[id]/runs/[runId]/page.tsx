@@ -76,16 +76,8 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
             <div className="p-5">
               <IterationChart threshold={threshold} iterations={run.iterationsLog.map((it) => ({ index: it.index, score: it.score, gates: it.gateScores.map((g) => ({ name: g.name, score: g.score })) }))} />
               <div className="mt-4">
-                <DataTable
-                  scroll
-                  testId="iterations-table"
-                  caption="Scores per iteration and gate"
-                  rows={run.iterationsLog}
-                  rowKey={(it) => it.index}
-                  rowProps={() => ({ "data-testid": "iteration-row" })}
-                  padX="px-3"
-                  headY="py-2"
-                  cellY="py-2"
+                <DataTable rows={run.iterationsLog} rowKey={(it) => it.index} rowTestId="iteration-row" pad="compact" scroll
+                  testId="iterations-table" caption="Scores per iteration and gate"
                   columns={[
                     { header: "Iteration", cell: (it) => `#${it.index}` },
                     { header: "Score", className: "font-semibold tabular-nums", cell: (it) => it.score.toFixed(2) },
