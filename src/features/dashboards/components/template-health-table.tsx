@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/table";
 import { formatDateTime, formatPercent, formatScore, timeAgo } from "@/lib/format";
+import { TemplateLink } from "@/features/templates/components/template-link";
 import type { TemplateHealth } from "../server/queries";
 import { trendOf } from "../window";
 import { TrendArrow } from "./trend-arrow";
@@ -37,7 +38,7 @@ export function TemplateHealthTable({ slug, templates }: { slug: string; templat
           className: "font-normal",
           cell: (t) => (
             <>
-              <Link href={`/w/${slug}/templates/${t.templateId}`} className="font-medium text-zinc-900 hover:text-brand-700">{t.name}</Link>
+              <TemplateLink slug={slug} id={t.templateId} name={t.name} />
               <span className="ml-2 text-xs text-zinc-500">{t.headNumber ? `v${t.headNumber}` : ""}</span>
               {kindLabel[t.kind] ? <span className="ml-2"><Badge tone="brand">{kindLabel[t.kind]}</Badge></span> : null}
             </>

@@ -6,6 +6,7 @@ import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DataTable } from "@/components/ui/table";
 import { timeAgo } from "@/lib/format";
+import { TemplateLink } from "@/features/templates/components/template-link";
 import { listTemplates } from "@/features/templates/server/queries";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
@@ -41,9 +42,7 @@ export default async function TemplatesPage({ params }: { params: Promise<{ slug
                 header: "Template",
                 cell: (t) => (
                   <>
-                    <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium text-zinc-900 hover:text-brand-700">
-                      {t.name}
-                    </Link>
+                    <TemplateLink slug={slug} id={t.id} name={t.name} />
                     <div className="mt-0.5 flex items-center gap-2 text-xs text-zinc-500">
                       <Badge tone={t.level === 0 ? "zinc" : "brand"}>{kindLabel[t.kind]}</Badge>
                       <span className="line-clamp-1">{t.description}</span>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { Badge, Card, CardHeader, CardList, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { formatDateTime, formatDuration, formatScore, timeAgo } from "@/lib/format";
 import { RatingSlider } from "@/features/agents/components/rating-slider";
@@ -101,21 +101,19 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
             <CardHeader title="Observations" description="Newest first" />
-            <ul className="max-h-[28rem] divide-y divide-zinc-100 overflow-auto">
-              {observations.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">None yet.</li> : null}
-              {observations.map((o) => (
+            <CardList items={observations} empty="None yet." className="max-h-[28rem] overflow-auto">
+              {(o) => (
                 <li key={o.id} className="px-5 py-3 text-sm">
                   <p className="text-zinc-800">{o.text}</p>
                   <p className="mt-1 text-xs text-zinc-500">{formatDateTime(o.createdAt)}</p>
                 </li>
-              ))}
-            </ul>
+              )}
+            </CardList>
           </Card>
           <Card>
             <CardHeader title="Reports" />
-            <ul className="max-h-[28rem] divide-y divide-zinc-100 overflow-auto">
-              {reports.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">None yet.</li> : null}
-              {reports.map((r) => (
+            <CardList items={reports} empty="None yet." className="max-h-[28rem] overflow-auto">
+              {(r) => (
                 <li key={r.id} className="px-5 py-3 text-sm">
                   <div className="mb-1 flex items-center gap-2 text-xs text-zinc-500">
                     <Badge>{r.scope}</Badge>
@@ -124,16 +122,15 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
                   </div>
                   <pre className="whitespace-pre-wrap font-sans text-zinc-800">{r.markdown}</pre>
                 </li>
-              ))}
-            </ul>
+              )}
+            </CardList>
           </Card>
         </div>
 
         <Card>
           <CardHeader title="Decisions on its proposals" />
-          <ul className="divide-y divide-zinc-100">
-            {decisions.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">No decisions yet.</li> : null}
-            {decisions.map((d) => (
+          <CardList items={decisions} empty="No decisions yet.">
+            {(d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-2 px-5 py-3 text-sm">
                 <Badge tone={verdictTone[d.verdict]}>{d.verdict}</Badge>
                 <span className="text-zinc-800">{d.item.summary}</span>
@@ -142,8 +139,8 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
                   {d.decidedBy?.name ?? d.decidedBy?.email ?? "API"}, {formatDateTime(d.decidedAt)}
                 </span>
               </li>
-            ))}
-          </ul>
+            )}
+          </CardList>
         </Card>
       </div>
     </>

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Badge, Card, CardHeader, Notice, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { DataTable } from "@/components/ui/table";
 import { describeSchedule, formatInZone } from "@/features/rituals/components/format";
 import { ScheduleForm } from "@/features/rituals/components/schedule-form";
 import { getScheduleOverview } from "@/features/rituals/server/queries";
+import { TemplateLink } from "@/features/templates/components/template-link";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server/page-context";
 
@@ -53,9 +53,7 @@ export default async function ScheduleSettingsPage({ params }: { params: Promise
                   header: "Template",
                   cell: (t) => (
                     <>
-                      <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium text-zinc-900 hover:text-brand-700">
-                        {t.name}
-                      </Link>
+                      <TemplateLink slug={slug} id={t.id} name={t.name} />
                       {t.kind !== "taskAgent" ? (
                         <span className="ml-2">
                           <Badge tone="amber">{KIND_LABEL[t.kind]}</Badge>
