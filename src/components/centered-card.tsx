@@ -1,5 +1,7 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { Logo } from "./logo";
+import { buttonClass } from "./ui/button";
 
 /** The frame of the signed-out pages: logo, one card, optional footer. */
 export function CenteredCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -13,5 +15,16 @@ export function CenteredCard({ title, subtitle, children, footer }: { title: str
       </div>
       {footer ? <div className="mt-6 text-center text-sm text-zinc-500">{footer}</div> : null}
     </main>
+  );
+}
+
+/** A dead end whose only way on is home: a missing page, an invitation link that leads nowhere. */
+export function HomeLinkCard({ title, subtitle, label }: { title: string; subtitle: string; label: string }) {
+  return (
+    <CenteredCard title={title} subtitle={subtitle}>
+      <Link href="/" className={buttonClass("secondary", "md", "w-full")}>
+        {label}
+      </Link>
+    </CenteredCard>
   );
 }

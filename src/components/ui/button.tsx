@@ -21,12 +21,8 @@ export function buttonClass(variant: Variant = "primary", size: Size = "md", cla
   );
 }
 
-export function Button({
-  variant = "primary",
-  size = "md",
-  className,
-  type = "button",
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size };
+
+export function Button({ variant = "primary", size = "md", className, type = "button", ...props }: ButtonProps) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }

@@ -5,13 +5,20 @@ export function Card({ className, children }: { className?: string; children: Re
   return <section className={cn("rounded-xl border border-zinc-200 bg-white shadow-xs", className)}>{children}</section>;
 }
 
+/** A card's title and its one-line description (also the summary of a collapsible card). */
+export function CardTitle({ title, description }: { title: string; description?: ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
+      {description ? <p className="mt-0.5 text-sm text-zinc-500">{description}</p> : null}
+    </div>
+  );
+}
+
 export function CardHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-zinc-100 px-5 py-4">
-      <div>
-        <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
-        {description ? <p className="mt-0.5 text-sm text-zinc-500">{description}</p> : null}
-      </div>
+      <CardTitle title={title} description={description} />
       {actions}
     </div>
   );
@@ -26,6 +33,16 @@ export function PageHeader({ title, description, actions }: { title: string; des
       </div>
       {actions}
     </div>
+  );
+}
+
+/** A card's list: one row per item, or a line saying there is none. */
+export function CardList<T>({ items, empty, className, children }: { items: readonly T[]; empty: string; className?: string; children: (item: T) => ReactNode }) {
+  return (
+    <ul className={cn("divide-y divide-zinc-100", className)}>
+      {items.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">{empty}</li> : null}
+      {items.map(children)}
+    </ul>
   );
 }
 

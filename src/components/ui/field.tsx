@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
+import { ErrorText } from "./form";
 
 const control =
   "block w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20 disabled:bg-zinc-100";
@@ -11,13 +12,7 @@ export function Field({ label, htmlFor, error, hint, children }: { label: string
         {label}
       </label>
       {children}
-      {error ? (
-        <p className="text-sm text-red-600" role="alert">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="text-xs text-zinc-500">{hint}</p>
-      ) : null}
+      {error ? <ErrorText message={error} /> : hint ? <p className="text-xs text-zinc-500">{hint}</p> : null}
     </div>
   );
 }

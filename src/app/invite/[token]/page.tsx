@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { CenteredCard } from "@/components/centered-card";
+import { CenteredCard, HomeLinkCard } from "@/components/centered-card";
 import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { signOutAction } from "@/features/auth/actions/sign-out";
@@ -22,13 +21,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const { token } = await params;
   const invitation = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await getInvitationPreview(token) : null;
   if (!invitation) {
-    return (
-      <CenteredCard title="Invitation not found" subtitle="The link is incomplete or invalid. Check that you copied all of it.">
-        <Link href="/" className={buttonClass("secondary", "md", "w-full")}>
-          Go to Agent Coach
-        </Link>
-      </CenteredCard>
-    );
+    return <HomeLinkCard title="Invitation not found" subtitle="The link is incomplete or invalid. Check that you copied all of it." label="Go to Agent Coach" />;
   }
   const title = `Join ${invitation.workspaceName}`;
   const subtitle = (

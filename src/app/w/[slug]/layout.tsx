@@ -1,4 +1,4 @@
-import { BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users } from "lucide-react";
+import { BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
@@ -9,6 +9,25 @@ import { listMyWorkspaces } from "@/features/workspaces/server";
 import { countPendingDecisions } from "@/features/decisions/server";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { countUnread } from "@/features/notifications/server";
+
+type NavItem = [path: string, icon: LucideIcon, label: string];
+
+const WORK: NavItem[] = [
+  ["", LayoutDashboard, "Dashboard"],
+  ["/templates", FileCode2, "Templates"],
+  ["/agents", Bot, "Agents"],
+  ["/tasks", ListTodo, "Tasks"],
+  ["/inbox", Inbox, "Decisions"],
+  ["/search", Search, "Search"],
+];
+
+const SETTINGS: NavItem[] = [
+  ["members", Users, "Members"],
+  ["api-keys", KeyRound, "API keys"],
+  ["models", Cpu, "Models"],
+  ["schedule", CalendarClock, "Ritual schedule"],
+  ["notifications", BellRing, "Notifications"],
+];
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -31,45 +50,22 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           workspaces={workspaces}
         />
         <nav className="mt-5 flex flex-1 flex-col gap-1" aria-label="Workspace">
-          <NavLink href={base} exact>
-            <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
-          </NavLink>
-          <NavLink href={`${base}/templates`}>
-            <FileCode2 className="h-4 w-4" aria-hidden /> Templates
-          </NavLink>
-          <NavLink href={`${base}/agents`}>
-            <Bot className="h-4 w-4" aria-hidden /> Agents
-          </NavLink>
-          <NavLink href={`${base}/tasks`}>
-            <ListTodo className="h-4 w-4" aria-hidden /> Tasks
-          </NavLink>
-          <NavLink href={`${base}/inbox`}>
-            <Inbox className="h-4 w-4" aria-hidden /> Decisions
-            {pending > 0 ? (
-              <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending`}>
-                {pending}
-              </span>
-            ) : null}
-          </NavLink>
-          <NavLink href={`${base}/search`}>
-            <Search className="h-4 w-4" aria-hidden /> Search
-          </NavLink>
+          {WORK.map(([path, Icon, label]) => (
+            <NavLink key={label} href={`${base}${path}`} exact={path === ""}>
+              <Icon className="h-4 w-4" aria-hidden /> {label}
+              {path === "/inbox" && pending > 0 ? (
+                <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending`}>
+                  {pending}
+                </span>
+              ) : null}
+            </NavLink>
+          ))}
           <p className="mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">Settings</p>
-          <NavLink href={`${base}/settings/members`}>
-            <Users className="h-4 w-4" aria-hidden /> Members
-          </NavLink>
-          <NavLink href={`${base}/settings/api-keys`}>
-            <KeyRound className="h-4 w-4" aria-hidden /> API keys
-          </NavLink>
-          <NavLink href={`${base}/settings/models`}>
-            <Cpu className="h-4 w-4" aria-hidden /> Models
-          </NavLink>
-          <NavLink href={`${base}/settings/schedule`}>
-            <CalendarClock className="h-4 w-4" aria-hidden /> Ritual schedule
-          </NavLink>
-          <NavLink href={`${base}/settings/notifications`}>
-            <BellRing className="h-4 w-4" aria-hidden /> Notifications
-          </NavLink>
+          {SETTINGS.map(([path, Icon, label]) => (
+            <NavLink key={label} href={`${base}/settings/${path}`}>
+              <Icon className="h-4 w-4" aria-hidden /> {label}
+            </NavLink>
+          ))}
         </nav>
         <div className="border-t border-zinc-200 pt-3">
           <p className="truncate px-2 text-xs text-zinc-500" data-testid="signed-in-as">

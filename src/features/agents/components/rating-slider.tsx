@@ -1,6 +1,7 @@
 "use client";
 import { useId, useState, type InputHTMLAttributes } from "react";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/form";
 import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
 import { rateRunAction } from "../actions/rate-run";
@@ -60,7 +61,7 @@ export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { work
       <Button size="sm" variant={saved === value ? "ghost" : "secondary"} disabled={pending || saved === value} onClick={() => void run({ workspaceSlug, runId, rating: value }, () => setSaved(value))}>
         {saved === value ? "Saved" : "Save rating"}
       </Button>
-      {error ? <p className="text-xs text-red-600" role="alert">{error.message}</p> : null}
+      <ErrorText className="text-xs" message={error?.message} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
+import { ActionForm, ErrorText, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { createApiKeyAction } from "../actions/create-api-key";
 import { apiScopes, type ApiScope } from "../scopes";
@@ -38,11 +39,10 @@ export function CreateApiKeyForm({ workspaceSlug }: { workspaceSlug: string }) {
           </div>
         </Notice>
       ) : null}
-      <form
+      <ActionForm
         aria-label="Create an API key"
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           setCreated(null);
           void run({ workspaceSlug, name, scopes }, (data) => {
             setCreated({ name: data.name, secret: data.secret });
@@ -54,9 +54,9 @@ export function CreateApiKeyForm({ workspaceSlug }: { workspaceSlug: string }) {
           <Field label="Name" htmlFor="api-key-name" error={fieldError("name")} hint="Where the key is used, e.g. “CI ingestion”.">
             <Input id="api-key-name" required maxLength={60} placeholder="CI ingestion" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Button type="submit" disabled={pending || scopes.length === 0}>
-            {pending ? "Creating…" : "Create key"}
-          </Button>
+          <SubmitButton pending={pending} pendingLabel="Creating…" disabled={scopes.length === 0}>
+            Create key
+          </SubmitButton>
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-zinc-700">Scopes</legend>
@@ -68,14 +68,10 @@ export function CreateApiKeyForm({ workspaceSlug }: { workspaceSlug: string }) {
               </span>
             </label>
           ))}
-          {fieldError("scopes") ? (
-            <p className="text-sm text-red-600" role="alert">
-              {fieldError("scopes")}
-            </p>
-          ) : null}
+          <ErrorText message={fieldError("scopes")} />
         </fieldset>
-        {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
-      </form>
+        <FormError error={error} />
+      </ActionForm>
     </div>
   );
 }

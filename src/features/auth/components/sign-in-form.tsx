@@ -1,8 +1,7 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { Notice } from "@/components/ui/card";
+import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { requestSignInLinkAction } from "../actions/request-sign-in-link";
 
@@ -10,13 +9,7 @@ export function SignInForm({ callbackUrl, defaultEmail, lockedEmail }: { callbac
   const [email, setEmail] = useState(defaultEmail ?? "");
   const { run, pending, error, fieldError } = useAction(requestSignInLinkAction);
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run({ email, callbackUrl });
-      }}
-    >
+    <ActionForm className="space-y-4" onSubmit={() => void run({ email, callbackUrl })}>
       <Field label="Email" htmlFor="email" error={fieldError("email")}>
         <Input
           id="email"
@@ -30,10 +23,10 @@ export function SignInForm({ callbackUrl, defaultEmail, lockedEmail }: { callbac
           onChange={(e) => setEmail(e.target.value)}
         />
       </Field>
-      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Sending link…" : "Email me a sign-in link"}
-      </Button>
-    </form>
+      <FormError error={error} />
+      <SubmitButton className="w-full" pending={pending} pendingLabel="Sending link…">
+        Email me a sign-in link
+      </SubmitButton>
+    </ActionForm>
   );
 }

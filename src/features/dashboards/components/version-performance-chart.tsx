@@ -1,5 +1,7 @@
 "use client";
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Legend, Line, LineChart, ReferenceLine, Tooltip } from "recharts";
+import { DataTable } from "@/components/ui/table";
+import { ChartAxes, ChartFigure } from "./chart-figure";
 
 export type ChartWeek = { label: string; quality: number | null; acceptance: number | null; rating: number | null; runs: number; versions: number[] };
 
@@ -17,48 +19,38 @@ const pct = (v: number | null) => (v == null ? "—" : v.toFixed(2));
  */
 export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
   return (
-    <div>
-      <figure aria-label="Weekly quality, acceptance and rating, with version changes marked (the table that follows has the same data)" className="h-72 w-full" data-testid="version-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={weeks} margin={{ top: 20, right: 16, bottom: 4, left: -8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e4e4e7" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#71717a" }} tickLine={false} axisLine={{ stroke: "#d4d4d8" }} />
-            <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={{ fontSize: 12, fill: "#71717a" }} tickLine={false} axisLine={false} />
-            <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(2) : String(v))} />
-            <Legend wrapperStyle={{ fontSize: 12 }} iconType="plainline" />
-            {weeks.filter((w) => w.versions.length).map((w) => (
-              <ReferenceLine
-                key={w.label}
-                x={w.label}
-                stroke="#a1a1aa"
-                strokeDasharray="4 4"
-                label={{ value: w.versions.map((n) => `v${n}`).join(", "), position: "top", fontSize: 11, fill: "#52525b" }}
-              />
-            ))}
-            {series.map((s) => (
-              <Line key={s.key} type="linear" dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </figure>
-      <table className="sr-only" data-testid="version-chart-table">
-        <caption>Weekly performance (weeks start on Monday)</caption>
-        <thead>
-          <tr><th scope="col">Week of</th><th scope="col">Runs</th><th scope="col">Avg quality</th><th scope="col">Acceptance</th><th scope="col">Avg rating</th><th scope="col">Version became active</th></tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.label}>
-              <th scope="row">{w.label}</th>
-              <td>{w.runs}</td>
-              <td>{pct(w.quality)}</td>
-              <td>{pct(w.acceptance)}</td>
-              <td>{pct(w.rating)}</td>
-              <td>{w.versions.map((n) => `v${n}`).join(", ") || "—"}</td>
-            </tr>
+    <ChartFigure label="Weekly quality, acceptance and rating, with version changes marked (the table that follows has the same data)" className="h-72 w-full" testId="version-chart"
+      chart={
+        <LineChart data={weeks} margin={{ top: 20, right: 16, bottom: 4, left: -8 }}>
+          <ChartAxes xKey="label" y={{ domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] }} />
+          <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(2) : String(v))} />
+          <Legend wrapperStyle={{ fontSize: 12 }} iconType="plainline" />
+          {weeks.filter((w) => w.versions.length).map((w) => (
+            <ReferenceLine
+              key={w.label}
+              x={w.label}
+              stroke="#a1a1aa"
+              strokeDasharray="4 4"
+              label={{ value: w.versions.map((n) => `v${n}`).join(", "), position: "top", fontSize: 11, fill: "#52525b" }}
+            />
           ))}
-        </tbody>
-      </table>
-    </div>
+          {series.map((s) => (
+            <Line key={s.key} type="linear" dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+          ))}
+        </LineChart>
+      }
+      table={
+        <DataTable rows={weeks} rowKey={(w) => w.label} srOnly testId="version-chart-table" caption="Weekly performance (weeks start on Monday)"
+          columns={[
+            { header: "Week of", rowHeader: true, cell: (w) => w.label },
+            { header: "Runs", cell: (w) => w.runs },
+            { header: "Avg quality", cell: (w) => pct(w.quality) },
+            { header: "Acceptance", cell: (w) => pct(w.acceptance) },
+            { header: "Avg rating", cell: (w) => pct(w.rating) },
+            { header: "Version became active", cell: (w) => w.versions.map((n) => `v${n}`).join(", ") || "—" },
+          ]}
+        />
+      }
+    />
   );
 }

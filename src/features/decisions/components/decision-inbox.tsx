@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge, Notice } from "@/components/ui/card";
 import { Input } from "@/components/ui/field";
+import { ErrorText } from "@/components/ui/form";
 import type { Verdict } from "@/generated/prisma/enums";
 import { useAction } from "@/lib/use-action";
 import { decideChangeItemsAction } from "../actions/decide-change-items";
@@ -81,7 +82,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { work
         Why reject {rejecting.length === 1 ? "this proposal" : `${rejecting.length} proposals`}? The improver learns from your reason.
       </label>
       <Input id="reject-reason" autoFocus value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The estimate ignores the review step" />
-      {fieldError("reason") ? <p className="text-sm text-red-600" role="alert">{fieldError("reason")}</p> : null}
+      <ErrorText message={fieldError("reason")} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="danger" disabled={pending}>
           Reject

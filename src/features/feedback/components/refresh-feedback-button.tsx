@@ -2,6 +2,7 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { refreshFeedbackAction } from "../actions/refresh-feedback";
 
@@ -11,7 +12,7 @@ export function RefreshFeedbackButton({ workspaceSlug, templateId }: { workspace
   return (
     <div className="flex flex-wrap items-center justify-end gap-3 text-sm">
       {done ? <span className="text-emerald-700" role="status">{done}</span> : null}
-      {error ? <span className="text-red-600" role="alert">{error.message}</span> : null}
+      <ErrorText as="span" className="" message={error?.message} />
       <Button
         size="sm"
         variant="secondary"

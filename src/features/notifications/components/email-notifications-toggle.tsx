@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useAction } from "@/lib/use-action";
 import { cn } from "@/lib/cn";
 import { setEmailNotificationsAction } from "../actions/set-email-notifications";
+import { ErrorText } from "@/components/ui/form";
 
 export function EmailNotificationsToggle({ workspaceSlug, enabled }: { workspaceSlug: string; enabled: boolean }) {
   const [on, setOn] = useState(enabled);
@@ -36,11 +37,7 @@ export function EmailNotificationsToggle({ workspaceSlug, enabled }: { workspace
           <span className={cn("inline-block h-5 w-5 rounded-full bg-white shadow-sm transition-transform", on ? "translate-x-5" : "translate-x-0.5")} />
         </button>
       </label>
-      {error ? (
-        <p className="text-sm text-red-600" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorText message={error?.message} />
     </div>
   );
 }

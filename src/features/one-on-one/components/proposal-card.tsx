@@ -7,6 +7,7 @@ import { APPROVAL_CONFIDENCE } from "@/ai/prompts/improver";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/field";
+import { ActionForm, ErrorText, SubmitButton } from "@/components/ui/form";
 import { anchorFor, RatingRange } from "@/features/agents/components/rating-slider";
 import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
@@ -271,11 +272,7 @@ function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone 
           Cancel
         </Button>
       </div>
-      {error ? (
-        <p className="text-sm text-red-600" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorText message={error?.message} />
     </div>
   );
 }
@@ -285,30 +282,20 @@ function RejectForm({ workspaceSlug, proposalId, inChat, onCancel, onDone }: { w
   const [reason, setReason] = useState("");
   const { run, pending, error, fieldError } = useAction(rejectProposalAction);
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run({ workspaceSlug, proposalId, reason, refineInChat: inChat }, () => onDone(reason.trim()));
-      }}
-    >
+    <ActionForm className="space-y-2" onSubmit={() => void run({ workspaceSlug, proposalId, reason, refineInChat: inChat }, () => onDone(reason.trim()))}>
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
         Why not? <span className="font-normal text-zinc-500">The improver reads this and tries again.</span>
       </label>
       <Textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Too long — keep only the due-date rule" required />
       <div className="flex gap-2">
-        <Button size="sm" variant="danger" type="submit" disabled={pending}>
-          {pending ? "Rejecting…" : "Reject with reason"}
-        </Button>
+        <SubmitButton size="sm" variant="danger" pending={pending} pendingLabel="Rejecting…">
+          Reject with reason
+        </SubmitButton>
         <Button size="sm" variant="ghost" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
       </div>
-      {error ? (
-        <p className="text-sm text-red-600" role="alert">
-          {fieldError("reason") ?? error.message}
-        </p>
-      ) : null}
-    </form>
+      <ErrorText message={error && (fieldError("reason") ?? error.message)} />
+    </ActionForm>
   );
 }

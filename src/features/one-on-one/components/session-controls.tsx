@@ -1,8 +1,9 @@
 "use client";
 import { MessagesSquare } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/form";
 import { RatingRange } from "@/features/agents/components/rating-slider";
 import { useAction } from "@/lib/use-action";
 import { abandonSessionAction } from "../actions/abandon-session";
@@ -19,11 +20,7 @@ export function StartSessionButton({ workspaceSlug, templateId }: { workspaceSlu
         <MessagesSquare className="size-4" aria-hidden />
         {pending ? "Classifying new feedback…" : "Start a one-on-one"}
       </Button>
-      {error ? (
-        <p className="text-sm text-red-600" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorText message={error?.message} />
     </div>
   );
 }
@@ -36,36 +33,39 @@ export function SessionControls({ workspaceSlug, sessionId, approved }: { worksp
   const abandon = useAction(abandonSessionAction);
   const finish = useAction(finishSessionAction);
   const error = abandon.error ?? finish.error;
+  // Both confirmations: the question, the confirming button, Cancel, and the error of either action.
+  const confirmGroup = (label: string, question: ReactNode, confirm: ReactNode) => (
+    <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={label}>
+      {question}
+      {confirm}
+      <Button size="sm" variant="ghost" onClick={() => setMode("idle")}>
+        Cancel
+      </Button>
+      <ErrorText as="span" className="" message={error?.message} />
+    </div>
+  );
   if (mode === "abandon") {
-    return (
-      <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Confirm abandon">
-        <span className="text-zinc-600">{approved ? "End the session here? Approved versions stay." : "End without a new version?"}</span>
-        <Button size="sm" variant="danger" disabled={abandon.pending} onClick={() => void abandon.run({ workspaceSlug, sessionId }, () => router.refresh())}>
-          {abandon.pending ? "Ending…" : "Abandon session"}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setMode("idle")}>
-          Cancel
-        </Button>
-        {error ? <span className="text-red-600" role="alert">{error.message}</span> : null}
-      </div>
+    return confirmGroup(
+      "Confirm abandon",
+      <span className="text-zinc-600">{approved ? "End the session here? Approved versions stay." : "End without a new version?"}</span>,
+      <Button size="sm" variant="danger" disabled={abandon.pending} onClick={() => void abandon.run({ workspaceSlug, sessionId }, () => router.refresh())}>
+        {abandon.pending ? "Ending…" : "Abandon session"}
+      </Button>,
     );
   }
   if (mode === "finish") {
-    return (
-      <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Finish session">
+    return confirmGroup(
+      "Finish session",
+      <>
         <label htmlFor="session-rating" className="text-zinc-700">
           Rate this session
         </label>
         <RatingRange id="session-rating" value={rating} onChange={setRating} className="w-32" />
         <span className="font-mono text-xs">{rating.toFixed(2)}</span>
-        <Button size="sm" disabled={finish.pending} onClick={() => void finish.run({ workspaceSlug, sessionId, rating }, () => router.refresh())}>
-          {finish.pending ? "Finishing…" : "Finish session"}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={() => setMode("idle")}>
-          Cancel
-        </Button>
-        {error ? <span className="text-red-600" role="alert">{error.message}</span> : null}
-      </div>
+      </>,
+      <Button size="sm" disabled={finish.pending} onClick={() => void finish.run({ workspaceSlug, sessionId, rating }, () => router.refresh())}>
+        {finish.pending ? "Finishing…" : "Finish session"}
+      </Button>,
     );
   }
   return (

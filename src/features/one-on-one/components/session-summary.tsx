@@ -1,11 +1,24 @@
 import { TrendArrow } from "@/features/dashboards/components/trend-arrow";
-import type { TemplateMetrics } from "@/features/dashboards/server";
+import type { MetricPair, TemplateMetrics } from "@/features/dashboards/server";
 import { trendOf } from "@/features/dashboards/window";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { formatPercent, formatScore } from "@/lib/format";
 
 // The inline metrics card at the top of a session: what changed since the last session, the
 // feedback the session classified (negative first), and this week's numbers with trends.
+
+/** A 7-day number with its trend against the week before (higher is better). */
+function TrendStat({ label, pair, format, deltaFormat }: { label: string; pair: MetricPair | undefined; format: (v: number | null) => string; deltaFormat: (d: number) => string }) {
+  return (
+    <div className="bg-white px-4 py-3">
+      <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">{label}</dt>
+      <dd className="mt-1 flex items-center gap-2">
+        <span className="text-lg font-semibold tabular-nums">{format(pair?.current ?? null)}</span>
+        <TrendArrow trend={trendOf(pair?.current ?? null, pair?.previous ?? null, "up-good")} format={deltaFormat} />
+      </dd>
+    </div>
+  );
+}
 
 export function SessionSummary({ feedback, metrics, delta }: { feedback: FeedbackSummary | null; metrics: TemplateMetrics | null; delta: { total: number; capped: boolean } | null }) {
   const negatives = feedback?.byCategory.filter((c) => c.negative > 0).sort((a, b) => b.negative - a.negative).slice(0, 3) ?? [];
@@ -40,20 +53,8 @@ export function SessionSummary({ feedback, metrics, delta }: { feedback: Feedbac
         )}
         {negatives.length ? <dd className="mt-0.5 text-xs text-zinc-500">Most negative: {negatives.map((c) => `${c.category} (${c.negative})`).join(", ")}</dd> : null}
       </div>
-      <div className="bg-white px-4 py-3">
-        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Quality · 7 days</dt>
-        <dd className="mt-1 flex items-center gap-2">
-          <span className="text-lg font-semibold tabular-nums">{formatScore(metrics?.quality.current ?? null)}</span>
-          <TrendArrow trend={trendOf(metrics?.quality.current ?? null, metrics?.quality.previous ?? null, "up-good")} format={formatScore} />
-        </dd>
-      </div>
-      <div className="bg-white px-4 py-3">
-        <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Acceptance · 7 days</dt>
-        <dd className="mt-1 flex items-center gap-2">
-          <span className="text-lg font-semibold tabular-nums">{formatPercent(metrics?.acceptance.current ?? null)}</span>
-          <TrendArrow trend={trendOf(metrics?.acceptance.current ?? null, metrics?.acceptance.previous ?? null, "up-good")} format={pts} />
-        </dd>
-      </div>
+      <TrendStat label="Quality · 7 days" pair={metrics?.quality} format={formatScore} deltaFormat={formatScore} />
+      <TrendStat label="Acceptance · 7 days" pair={metrics?.acceptance} format={formatPercent} deltaFormat={pts} />
     </dl>
   );
 }

@@ -2,6 +2,7 @@
 import { Pause, Play } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { setImproverLifecycleAction } from "../actions/set-improver-lifecycle";
 
@@ -15,11 +16,7 @@ export function ImproverLifecycleButton({ workspaceSlug, templateId, paused }: {
         {paused ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
         {pending ? (paused ? "Resuming…" : "Pausing…") : paused ? "Resume improver" : "Pause improver"}
       </Button>
-      {error ? (
-        <span className="text-sm text-red-600" role="alert">
-          {error.message}
-        </span>
-      ) : null}
+      <ErrorText as="span" message={error?.message} />
     </span>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { runRitualNowAction } from "../actions/run-ritual-now";
 
@@ -39,11 +40,7 @@ export function RunRitualButton({ workspaceSlug, templateId, disabled }: { works
           </Link>
         </p>
       ) : null}
-      {error ? (
-        <p className="max-w-xs text-right text-sm text-red-600" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorText className="max-w-xs text-right text-sm" message={error?.message} />
     </div>
   );
 }

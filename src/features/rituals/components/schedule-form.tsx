@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { isValidTimezone, nextRitualAt, WEEKDAYS, type Cadence, type RitualSchedule } from "../schedule";
 import { updateTemplateScheduleAction } from "../actions/update-template-schedule";
@@ -157,11 +158,7 @@ export function ScheduleForm({ workspaceSlug, target, initial, cadence, canEdit,
               {saved}
             </span>
           ) : null}
-          {error && !error.fieldErrors ? (
-            <span className="text-sm text-red-600" role="alert">
-              {error.message}
-            </span>
-          ) : null}
+          <ErrorText as="span" message={error && !error.fieldErrors ? error.message : null} />
         </div>
       ) : null}
     </form>

@@ -2,6 +2,7 @@
 import { Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { requestWakeAction } from "../actions/request-wake";
 
@@ -20,7 +21,7 @@ export function RunNowButton({ workspaceSlug, agentId }: { workspaceSlug: string
       <Button size="sm" variant="secondary" disabled={pending} onClick={() => void run({ workspaceSlug, agentId }, () => setRequested(true))}>
         <Play className="h-3.5 w-3.5" aria-hidden /> {requested ? "Requested" : "Run now"}
       </Button>
-      {error ? <span className="text-xs text-red-600" role="alert">{error.message}</span> : null}
+      <ErrorText as="span" className="text-xs" message={error?.message} />
     </span>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
+import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { createTaskAction } from "../actions/create-task";
 
@@ -14,13 +13,10 @@ export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: strin
   const [templateId, setTemplateId] = useState(templates[0]?.id ?? "");
   const { run, pending, error, fieldError } = useAction(createTaskAction);
   return (
-    <form
+    <ActionForm
       aria-label="New task"
       className="space-y-4 p-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run({ workspaceSlug, title, description, templateId: templateId || undefined }, (t) => router.push(`/w/${workspaceSlug}/tasks/${t.id}`));
-      }}
+      onSubmit={() => void run({ workspaceSlug, title, description, templateId: templateId || undefined }, (t) => router.push(`/w/${workspaceSlug}/tasks/${t.id}`))}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_16rem]">
         <Field label="Title" htmlFor="task-title" error={fieldError("title")}>
@@ -38,18 +34,12 @@ export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: strin
         </Field>
       </div>
       <Field label="Description" htmlFor="task-description" error={fieldError("description")}>
-        <Textarea
-          id="task-description"
-          rows={3}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          className="text-sm"
-        />
+        <Textarea id="task-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} className="text-sm" />
       </Field>
-      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Creating…" : "Create task"}
-      </Button>
-    </form>
+      <FormError error={error} />
+      <SubmitButton pending={pending} pendingLabel="Creating…">
+        Create task
+      </SubmitButton>
+    </ActionForm>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import { Select } from "@/components/ui/field";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { updateTaskAction } from "../actions/update-task";
 import { taskStatusLabels } from "../schemas";
@@ -15,7 +16,7 @@ export function TaskStatusSelect({ workspaceSlug, taskId, status }: { workspaceS
           </option>
         ))}
       </Select>
-      {error ? <p className="mt-1 text-xs text-red-600" role="alert">{error.message}</p> : null}
+      <ErrorText className="mt-1 text-xs" message={error?.message} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
+import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { createTemplateAction } from "../actions/create-template";
 
@@ -14,12 +13,9 @@ export function NewTemplateForm({ workspaceSlug }: { workspaceSlug: string }) {
   const [directives, setDirectives] = useState("");
   const { run, pending, error, fieldError } = useAction(createTemplateAction);
   return (
-    <form
+    <ActionForm
       className="space-y-5 p-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run({ workspaceSlug, name, description, directives, kind: "taskAgent", modelId: "default" }, (t) => router.push(`/w/${workspaceSlug}/templates/${t.id}`));
-      }}
+      onSubmit={() => void run({ workspaceSlug, name, description, directives, kind: "taskAgent", modelId: "default" }, (t) => router.push(`/w/${workspaceSlug}/templates/${t.id}`))}
     >
       <Field label="Name" htmlFor="template-name" error={fieldError("name")}>
         <Input id="template-name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Support Triage Agent" />
@@ -28,19 +24,12 @@ export function NewTemplateForm({ workspaceSlug }: { workspaceSlug: string }) {
         <Input id="template-description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
       <Field label="Directives (version 1)" htmlFor="template-directives" error={fieldError("directives")} hint="The system prompt every instance runs with.">
-        <Textarea
-          id="template-directives"
-          required
-          rows={12}
-          value={directives}
-          onChange={(e) => setDirectives(e.target.value)}
-          className="font-mono text-sm"
-        />
+        <Textarea id="template-directives" required rows={12} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
       </Field>
-      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
-      <Button type="submit" disabled={pending}>
-        {pending ? "Creating…" : "Create template"}
-      </Button>
-    </form>
+      <FormError error={error} />
+      <SubmitButton pending={pending} pendingLabel="Creating…">
+        Create template
+      </SubmitButton>
+    </ActionForm>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/card";
 import { Field, Input, Textarea } from "@/components/ui/field";
+import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { createTemplateVersionAction } from "../actions/create-template-version";
 
@@ -23,39 +23,32 @@ export function NewVersionForm({ workspaceSlug, templateId, headDirectives, head
     );
   }
   return (
-    <form
+    <ActionForm
       className="space-y-4"
       aria-label="New version"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() =>
         void run({ workspaceSlug, templateId, directives, rationale: rationale || undefined }, (v) => {
           setCreated(v.number);
           setOpen(false);
           setRationale("");
-        });
-      }}
+        })
+      }
     >
       <Field label={`Directives (based on v${headNumber})`} htmlFor="version-directives" error={fieldError("directives")}>
-        <Textarea
-          id="version-directives"
-          rows={14}
-          value={directives}
-          onChange={(e) => setDirectives(e.target.value)}
-          className="font-mono text-sm"
-        />
+        <Textarea id="version-directives" rows={14} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
       </Field>
       <Field label="Why this change?" htmlFor="version-rationale" error={fieldError("rationale")} hint="Kept with the version; the improver reads it.">
         <Input id="version-rationale" value={rationale} onChange={(e) => setRationale(e.target.value)} placeholder="Agents over-estimated small tasks" />
       </Field>
-      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
+      <FormError error={error} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={pending || directives.trim() === headDirectives.trim()}>
-          {pending ? "Saving…" : "Create and activate"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Saving…" disabled={directives.trim() === headDirectives.trim()}>
+          Create and activate
+        </SubmitButton>
         <Button variant="ghost" onClick={() => setOpen(false)}>
           Cancel
         </Button>
       </div>
-    </form>
+    </ActionForm>
   );
 }

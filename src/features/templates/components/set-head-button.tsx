@@ -2,6 +2,7 @@
 import { Undo2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { setTemplateHeadAction } from "../actions/set-template-head";
 
@@ -20,7 +21,7 @@ export function SetHeadButton({ workspaceSlug, templateId, versionId, number, he
           <Undo2 className="size-4" aria-hidden />
           {pending ? "Rolling back…" : (label ?? `${verb} to v${number}`)}
         </Button>
-        {error ? <p className="text-xs text-red-600" role="alert">{error.message}</p> : null}
+        <ErrorText className="text-xs" message={error?.message} />
       </div>
     );
   }
@@ -42,7 +43,7 @@ export function SetHeadButton({ workspaceSlug, templateId, versionId, number, he
           {pending ? "Working…" : `Confirm ${verb.toLowerCase()}`}
         </Button>
       </div>
-      {error ? <p className="text-xs text-red-600" role="alert">{error.message}</p> : null}
+      <ErrorText className="text-xs" message={error?.message} />
     </div>
   );
 }

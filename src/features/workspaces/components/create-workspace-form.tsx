@@ -1,9 +1,8 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
+import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { createWorkspaceAction } from "../actions/create-workspace";
 
@@ -12,20 +11,14 @@ export function CreateWorkspaceForm() {
   const [name, setName] = useState("");
   const { run, pending, error, fieldError } = useAction(createWorkspaceAction);
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run({ name }, (ws) => router.push(`/w/${ws.slug}`));
-      }}
-    >
+    <ActionForm className="space-y-4" onSubmit={() => void run({ name }, (ws) => router.push(`/w/${ws.slug}`))}>
       <Field label="Name" htmlFor="workspace-name" error={fieldError("name")}>
         <Input id="workspace-name" required placeholder="Acme support team" value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
-      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Creating…" : "Create workspace"}
-      </Button>
-    </form>
+      <FormError error={error} />
+      <SubmitButton className="w-full" pending={pending} pendingLabel="Creating…">
+        Create workspace
+      </SubmitButton>
+    </ActionForm>
   );
 }

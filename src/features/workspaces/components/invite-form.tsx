@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { Field, Input, Select } from "@/components/ui/field";
+import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { inviteMemberAction } from "../actions/invite-member";
 import { invitableRoles, roleLabels, type Role } from "../permissions";
@@ -15,11 +15,10 @@ export function InviteForm({ workspaceSlug, myRole }: { workspaceSlug: string; m
   const { run, pending, error, fieldError } = useAction(inviteMemberAction);
 
   return (
-    <form
+    <ActionForm
       aria-label="Invite a teammate"
       className="space-y-4 p-5"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         setSent(null);
         void run({ workspaceSlug, email, role }, (data) => {
           setSent(data);
@@ -40,12 +39,12 @@ export function InviteForm({ workspaceSlug, myRole }: { workspaceSlug: string; m
             ))}
           </Select>
         </Field>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Sending…" : "Send invitation"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Sending…">
+          Send invitation
+        </SubmitButton>
       </div>
       <p className="text-xs text-zinc-500">{roleLabels[role].description}.</p>
-      {error && !error.fieldErrors ? <Notice tone="error">{error.message}</Notice> : null}
+      <FormError error={error} />
       {sent ? (
         <Notice tone={sent.emailSent ? "success" : "info"}>
           {sent.emailSent ? `Invitation sent to ${sent.email}.` : `Invitation created for ${sent.email}, but the email could not be sent.`}{" "}
@@ -55,6 +54,6 @@ export function InviteForm({ workspaceSlug, myRole }: { workspaceSlug: string; m
           </code>
         </Notice>
       ) : null}
-    </form>
+    </ActionForm>
   );
 }

@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
+import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { changeMemberRoleAction } from "../actions/change-member-role";
 import { removeMemberAction } from "../actions/remove-member";
@@ -62,11 +63,7 @@ export function MemberRowActions({ workspaceSlug, membershipId, role, email, can
           </Button>
         ) : null}
       </div>
-      {error ? (
-        <p role="alert" className="max-w-xs text-right text-xs text-red-600">
-          {error.message}
-        </p>
-      ) : null}
+      <ErrorText className="max-w-xs text-right text-xs" message={error?.message} />
     </div>
   );
 }

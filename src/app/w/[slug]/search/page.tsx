@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge, Card, Notice, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterField, FilterSelect, filterControl } from "@/components/ui/filter";
 import { formatDateTime } from "@/lib/format";
 import { listAgents } from "@/features/agents/server";
 import { Highlighted } from "@/features/search/components/highlighted";
@@ -12,7 +13,9 @@ import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Search" };
 
-const control = "h-9 rounded-lg border border-zinc-300 bg-white px-2 text-sm";
+const control = `${filterControl} text-sm`;
+const KINDS = [["all", "All"], ["observation", "Observations"], ["report", "Reports"]] as const;
+const SORTS = [["recent", "Newest"], ["relevance", "Relevance"]] as const;
 
 export default async function SearchPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const { slug } = await params;
@@ -32,51 +35,19 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
       <PageHeader title="Search" description="Observations and reports from every agent. Web-search syntax: “exact phrase”, or, -exclude." />
       <Card className="mb-6">
         <form method="get" role="search" className="flex flex-wrap items-end gap-3 p-4">
-          <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
-            <span className="font-medium text-zinc-700">Query</span>
+          <FilterField label="Query" className="min-w-64 flex-1 text-sm">
             <input name="q" type="search" defaultValue={input.q} placeholder={`"duplicate ticket" -billing`} className={`${control} px-3`} aria-label="Search query" />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-zinc-700">Kind</span>
-            <select name="kind" defaultValue={input.kind} className={control}>
-              <option value="all">All</option>
-              <option value="observation">Observations</option>
-              <option value="report">Reports</option>
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-zinc-700">Template</span>
-            <select name="templateId" defaultValue={input.templateId ?? ""} className={control}>
-              <option value="">Any</option>
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>{t.name}</option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-zinc-700">Agent</span>
-            <select name="agentId" defaultValue={input.agentId ?? ""} className={`${control} max-w-56`}>
-              <option value="">Any</option>
-              {agents.map((a) => (
-                <option key={a.id} value={a.id}>{a.displayName}</option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-zinc-700">From</span>
+          </FilterField>
+          <FilterSelect label="Kind" name="kind" defaultValue={input.kind} options={KINDS} className="text-sm" selectClassName="text-sm" />
+          <FilterSelect label="Template" name="templateId" defaultValue={input.templateId ?? ""} all="Any" options={templates.map((t) => [t.id, t.name])} className="text-sm" selectClassName="text-sm" />
+          <FilterSelect label="Agent" name="agentId" defaultValue={input.agentId ?? ""} all="Any" options={agents.map((a) => [a.id, a.displayName])} className="text-sm" selectClassName="max-w-56 text-sm" />
+          <FilterField label="From" className="text-sm">
             <input type="date" name="from" defaultValue={input.from?.toISOString().slice(0, 10) ?? ""} className={control} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-zinc-700">To</span>
+          </FilterField>
+          <FilterField label="To" className="text-sm">
             <input type="date" name="to" defaultValue={input.to?.toISOString().slice(0, 10) ?? ""} className={control} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium text-zinc-700">Order</span>
-            <select name="sort" defaultValue={input.sort} className={control}>
-              <option value="recent">Newest</option>
-              <option value="relevance">Relevance</option>
-            </select>
-          </label>
+          </FilterField>
+          <FilterSelect label="Order" name="sort" defaultValue={input.sort} options={SORTS} className="text-sm" selectClassName="text-sm" />
           <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
             Search
           </button>

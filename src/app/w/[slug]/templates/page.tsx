@@ -4,7 +4,9 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { DataTable } from "@/components/ui/table";
 import { timeAgo } from "@/lib/format";
+import { TemplateLink } from "@/features/templates/components/template-link";
 import { listTemplates } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
@@ -34,37 +36,33 @@ export default async function TemplatesPage({ params }: { params: Promise<{ slug
         <EmptyState title="No templates yet">Create one, or connect an external agent through the API.</EmptyState>
       ) : (
         <Card>
-          <table className="w-full text-sm">
-            <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
-              <tr>
-                <th className="px-5 py-3 font-medium">Template</th>
-                <th className="px-5 py-3 font-medium">Active version</th>
-                <th className="px-5 py-3 font-medium">Instances</th>
-                <th className="px-5 py-3 font-medium">Last activity</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {templates.map((t) => (
-                <tr key={t.id} className="hover:bg-zinc-50" data-testid="template-row" data-level={t.level}>
-                  <td className="px-5 py-3">
-                    <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium text-zinc-900 hover:text-brand-700">
-                      {t.name}
-                    </Link>
+          <DataTable rows={templates} rowKey={(t) => t.id} rowTestId="template-row" rowProps={(t) => ({ className: "hover:bg-zinc-50", "data-level": t.level })}
+            columns={[
+              {
+                header: "Template",
+                cell: (t) => (
+                  <>
+                    <TemplateLink slug={slug} id={t.id} name={t.name} />
                     <div className="mt-0.5 flex items-center gap-2 text-xs text-zinc-500">
                       <Badge tone={t.level === 0 ? "zinc" : "brand"}>{kindLabel[t.kind]}</Badge>
                       <span className="line-clamp-1">{t.description}</span>
                     </div>
-                  </td>
-                  <td className="px-5 py-3">
+                  </>
+                ),
+              },
+              {
+                header: "Active version",
+                cell: (t) => (
+                  <>
                     <span className="font-medium">v{t.headNumber}</span>
                     <span className="text-zinc-500"> of {t.versionCount}</span>
-                  </td>
-                  <td className="px-5 py-3">{t.instanceCount}</td>
-                  <td className="px-5 py-3 text-zinc-500">{timeAgo(t.lastActivityAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: "Instances", cell: (t) => t.instanceCount },
+              { header: "Last activity", className: "text-zinc-500", cell: (t) => timeAgo(t.lastActivityAt) },
+            ]}
+          />
         </Card>
       )}
     </>

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { Badge, Card, CardHeader, CardList, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
 import { formatDateTime, formatDuration, formatScore, timeAgo } from "@/lib/format";
 import { RatingSlider } from "@/features/agents/components/rating-slider";
+import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
 import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server";
 import { listDecisionsForAgent } from "@/features/decisions/server";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
@@ -70,65 +72,48 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
           {runs.length === 0 ? (
             <p className="px-5 py-6 text-sm text-zinc-500">No runs yet.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
-                  <tr>
-                    <th className="px-3 py-2 font-medium">Started</th>
-                    <th className="px-3 py-2 font-medium">Reason</th>
-                    <th className="px-3 py-2 font-medium">Version</th>
-                    <th className="px-3 py-2 font-medium">Status</th>
-                    <th className="px-3 py-2 font-medium">Duration</th>
-                    <th className="px-3 py-2 font-medium">Tokens</th>
-                    <th className="px-3 py-2 font-medium">Quality</th>
-                    <th className="px-3 py-2 font-medium">Your rating</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100">
-                  {runs.map((r) => (
-                    <tr key={r.id} data-testid="run-row">
-                      <td className="whitespace-nowrap px-3 py-2">
-                        <Link href={`/w/${slug}/agents/${agent.id}/runs/${r.id}`} className="text-brand-700 hover:underline">
-                          {formatDateTime(r.startedAt)}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2">{r.reason}</td>
-                      <td className="px-3 py-2">v{r.version.number}</td>
-                      <td className="px-3 py-2">
-                        <Badge tone={r.status === "succeeded" ? "green" : r.status === "failed" ? "red" : "amber"}>{r.status}</Badge>
-                      </td>
-                      <td className="px-3 py-2 tabular-nums">{formatDuration(r.durationMs)}</td>
-                      <td className="px-3 py-2 tabular-nums">{(r.inputTokens + r.outputTokens).toLocaleString("en")}</td>
-                      <td className="px-3 py-2 tabular-nums">{formatScore(r.qualityScore)}</td>
-                      <td className="px-3 py-2">
-                        {r.status === "running" ? "—" : <RatingSlider workspaceSlug={slug} runId={r.id} initial={r.userRating} readOnly={!canRate} />}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable rows={runs} rowKey={(r) => r.id} rowTestId="run-row" pad="compact" scroll
+              columns={[
+                {
+                  header: "Started",
+                  className: "whitespace-nowrap",
+                  cell: (r) => (
+                    <Link href={`/w/${slug}/agents/${agent.id}/runs/${r.id}`} className="text-brand-700 hover:underline">
+                      {formatDateTime(r.startedAt)}
+                    </Link>
+                  ),
+                },
+                { header: "Reason", cell: (r) => r.reason },
+                { header: "Version", cell: (r) => `v${r.version.number}` },
+                { header: "Status", cell: (r) => <RunStatusBadge status={r.status} /> },
+                { header: "Duration", className: "tabular-nums", cell: (r) => formatDuration(r.durationMs) },
+                { header: "Tokens", className: "tabular-nums", cell: (r) => (r.inputTokens + r.outputTokens).toLocaleString("en") },
+                { header: "Quality", className: "tabular-nums", cell: (r) => formatScore(r.qualityScore) },
+                {
+                  header: "Your rating",
+                  cell: (r) => (r.status === "running" ? "—" : <RatingSlider workspaceSlug={slug} runId={r.id} initial={r.userRating} readOnly={!canRate} />),
+                },
+              ]}
+            />
           )}
         </Card>
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
             <CardHeader title="Observations" description="Newest first" />
-            <ul className="max-h-[28rem] divide-y divide-zinc-100 overflow-auto">
-              {observations.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">None yet.</li> : null}
-              {observations.map((o) => (
+            <CardList items={observations} empty="None yet." className="max-h-[28rem] overflow-auto">
+              {(o) => (
                 <li key={o.id} className="px-5 py-3 text-sm">
                   <p className="text-zinc-800">{o.text}</p>
                   <p className="mt-1 text-xs text-zinc-500">{formatDateTime(o.createdAt)}</p>
                 </li>
-              ))}
-            </ul>
+              )}
+            </CardList>
           </Card>
           <Card>
             <CardHeader title="Reports" />
-            <ul className="max-h-[28rem] divide-y divide-zinc-100 overflow-auto">
-              {reports.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">None yet.</li> : null}
-              {reports.map((r) => (
+            <CardList items={reports} empty="None yet." className="max-h-[28rem] overflow-auto">
+              {(r) => (
                 <li key={r.id} className="px-5 py-3 text-sm">
                   <div className="mb-1 flex items-center gap-2 text-xs text-zinc-500">
                     <Badge>{r.scope}</Badge>
@@ -137,16 +122,15 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
                   </div>
                   <pre className="whitespace-pre-wrap font-sans text-zinc-800">{r.markdown}</pre>
                 </li>
-              ))}
-            </ul>
+              )}
+            </CardList>
           </Card>
         </div>
 
         <Card>
           <CardHeader title="Decisions on its proposals" />
-          <ul className="divide-y divide-zinc-100">
-            {decisions.length === 0 ? <li className="px-5 py-6 text-sm text-zinc-500">No decisions yet.</li> : null}
-            {decisions.map((d) => (
+          <CardList items={decisions} empty="No decisions yet.">
+            {(d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-2 px-5 py-3 text-sm">
                 <Badge tone={verdictTone[d.verdict]}>{d.verdict}</Badge>
                 <span className="text-zinc-800">{d.item.summary}</span>
@@ -155,8 +139,8 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
                   {d.decidedBy?.name ?? d.decidedBy?.email ?? "API"}, {formatDateTime(d.decidedAt)}
                 </span>
               </li>
-            ))}
-          </ul>
+            )}
+          </CardList>
         </Card>
       </div>
     </>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
 import { env } from "@/env";
 import { CopyButton } from "@/features/api-keys/components/copy-button";
 import { CreateApiKeyForm } from "@/features/api-keys/components/create-api-key-form";
@@ -51,53 +52,46 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
           {keys.length === 0 ? (
             <p className="px-5 py-6 text-sm text-zinc-500">No API keys yet.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
-                  <tr>
-                    <th className="px-5 py-2 font-medium">Name</th>
-                    <th className="px-5 py-2 font-medium">Key</th>
-                    <th className="px-5 py-2 font-medium">Scopes</th>
-                    <th className="px-5 py-2 font-medium">Created</th>
-                    <th className="px-5 py-2 font-medium">Last used</th>
-                    <th className="px-5 py-2 font-medium">
-                      <span className="sr-only">Status</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100">
-                  {keys.map((key) => (
-                    <tr key={key.id} data-testid="api-key-row" data-name={key.name} className={key.revokedAt ? "text-zinc-400" : undefined}>
-                      <td className="px-5 py-3 font-medium">{key.name}</td>
-                      <td className="px-5 py-3">
-                        <code className="text-xs">{key.prefix}…</code>
-                      </td>
-                      <td className="space-x-1 px-5 py-3">
-                        {key.scopes.map((scope) => (
-                          <Badge key={scope} tone={scope === "write" ? "amber" : "zinc"}>
-                            {scope}
-                          </Badge>
-                        ))}
-                      </td>
-                      <td className="px-5 py-3 text-zinc-500">
-                        {date(key.createdAt)}
-                        <div className="text-xs">by {key.createdBy ? (key.createdBy.name ?? key.createdBy.email) : "a former member"}</div>
-                      </td>
-                      <td className="px-5 py-3 text-zinc-500">{key.lastUsedAt ? dateTime(key.lastUsedAt) : "Never"}</td>
-                      <td className="px-5 py-3 text-right">
-                        {key.revokedAt ? (
-                          <Badge tone="red">Revoked {date(key.revokedAt)}</Badge>
-                        ) : canManage ? (
-                          <RevokeApiKeyButton workspaceSlug={slug} apiKeyId={key.id} name={key.name} />
-                        ) : (
-                          <Badge tone="green">Active</Badge>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable rows={keys} rowKey={(key) => key.id} rowTestId="api-key-row" head="plain" pad="card" scroll
+              rowProps={(key) => ({ "data-name": key.name, className: key.revokedAt ? "text-zinc-400" : undefined })}
+              columns={[
+                { header: "Name", className: "font-medium", cell: (key) => key.name },
+                { header: "Key", cell: (key) => <code className="text-xs">{key.prefix}…</code> },
+                {
+                  header: "Scopes",
+                  className: "space-x-1",
+                  cell: (key) =>
+                    key.scopes.map((scope) => (
+                      <Badge key={scope} tone={scope === "write" ? "amber" : "zinc"}>
+                        {scope}
+                      </Badge>
+                    )),
+                },
+                {
+                  header: "Created",
+                  className: "text-zinc-500",
+                  cell: (key) => (
+                    <>
+                      {date(key.createdAt)}
+                      <div className="text-xs">by {key.createdBy ? (key.createdBy.name ?? key.createdBy.email) : "a former member"}</div>
+                    </>
+                  ),
+                },
+                { header: "Last used", className: "text-zinc-500", cell: (key) => (key.lastUsedAt ? dateTime(key.lastUsedAt) : "Never") },
+                {
+                  header: <span className="sr-only">Status</span>,
+                  className: "text-right",
+                  cell: (key) =>
+                    key.revokedAt ? (
+                      <Badge tone="red">Revoked {date(key.revokedAt)}</Badge>
+                    ) : canManage ? (
+                      <RevokeApiKeyButton workspaceSlug={slug} apiKeyId={key.id} name={key.name} />
+                    ) : (
+                      <Badge tone="green">Active</Badge>
+                    ),
+                },
+              ]}
+            />
           )}
         </Card>
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
 import { InviteForm } from "@/features/workspaces/components/invite-form";
 import { MemberRowActions } from "@/features/workspaces/components/member-row-actions";
 import { RevokeInvitationButton } from "@/features/workspaces/components/revoke-invitation-button";
@@ -35,40 +36,38 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
 
         <Card>
           <CardHeader title="Members" description={`${members.length} in ${ctx.workspace.name}`} />
-          <table className="w-full text-sm">
-            <thead className="sr-only">
-              <tr>
-                <th>Member</th>
-                <th>Joined</th>
-                <th>Role</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {members.map((m) => (
-                <tr key={m.id} data-testid="member-row" data-email={m.user.email}>
-                  <td className="px-5 py-3">
+          <DataTable rows={members} rowKey={(m) => m.id} rowTestId="member-row" rowProps={(m) => ({ "data-email": m.user.email })} head="hidden"
+            columns={[
+              {
+                header: "Member",
+                cell: (m) => (
+                  <>
                     <div className="font-medium">
                       {m.user.name ?? m.user.email}
                       {m.id === ctx.membership.id ? <span className="ml-2 text-xs font-normal text-zinc-500">(you)</span> : null}
                     </div>
                     {m.user.name ? <div className="text-zinc-500">{m.user.email}</div> : null}
-                  </td>
-                  <td className="hidden px-5 py-3 text-zinc-500 sm:table-cell">Joined {date(m.createdAt)}</td>
-                  <td className="px-5 py-3 text-right">
-                    <MemberRowActions
-                      workspaceSlug={slug}
-                      membershipId={m.id}
-                      role={m.role}
-                      email={m.user.email}
-                      canManage={canManage}
-                      isSelf={m.id === ctx.membership.id}
-                      isLastOwner={m.role === "owner" && owners === 1}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: "Joined", className: "hidden text-zinc-500 sm:table-cell", cell: (m) => `Joined ${date(m.createdAt)}` },
+              {
+                header: "Role",
+                align: "right",
+                cell: (m) => (
+                  <MemberRowActions
+                    workspaceSlug={slug}
+                    membershipId={m.id}
+                    role={m.role}
+                    email={m.user.email}
+                    canManage={canManage}
+                    isSelf={m.id === ctx.membership.id}
+                    isLastOwner={m.role === "owner" && owners === 1}
+                  />
+                ),
+              },
+            ]}
+          />
         </Card>
 
         {canInvite ? (

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DEFAULT_MODELS, describeModels, MODEL_ROLES, ROLE_ENV_VARS, type ModelRole } from "@/ai/models";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Model provider" };
@@ -55,26 +56,13 @@ export default async function ModelSettingsPage({ params }: { params: Promise<{ 
             }
             actions={<Badge tone={config.builtIn ? "amber" : "green"}>{config.builtIn ? "Built-in" : "Provider"}</Badge>}
           />
-          <table className="w-full text-sm" data-testid="model-roles">
-            <thead className="text-left text-xs uppercase tracking-wide text-zinc-500">
-              <tr>
-                <th className="px-5 py-2 font-medium">Role</th>
-                <th className="px-5 py-2 font-medium">Model</th>
-                <th className="px-5 py-2 font-medium">Used for</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100">
-              {MODEL_ROLES.map((role) => (
-                <tr key={role} data-role={role}>
-                  <td className="px-5 py-3 font-medium capitalize">{role}</td>
-                  <td className="px-5 py-3">
-                    <code className="text-xs">{config.models[role]}</code>
-                  </td>
-                  <td className="px-5 py-3 text-zinc-500">{ROLE_USE[role]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable rows={MODEL_ROLES} rowKey={(role) => role} rowProps={(role) => ({ "data-role": role })} testId="model-roles" head="plain" pad="card"
+            columns={[
+              { header: "Role", className: "font-medium capitalize", cell: (role) => role },
+              { header: "Model", cell: (role) => <code className="text-xs">{config.models[role]}</code> },
+              { header: "Used for", className: "text-zinc-500", cell: (role) => ROLE_USE[role] },
+            ]}
+          />
           <p className="border-t border-zinc-100 px-5 py-3 text-xs text-zinc-500">
             A template can name another model per phase (execute, evaluate, refine); &ldquo;default&rdquo; uses the role&rsquo;s model above.
           </p>
@@ -82,18 +70,12 @@ export default async function ModelSettingsPage({ params }: { params: Promise<{ 
 
         <Card>
           <CardHeader title="How to switch" description="Set these environment variables on the server and restart it. Empty values count as unset." />
-          <table className="w-full text-sm">
-            <tbody className="divide-y divide-zinc-100">
-              {ENV_VARS.map(([name, use]) => (
-                <tr key={name}>
-                  <td className="whitespace-nowrap px-5 py-2.5 align-top">
-                    <code className="text-xs font-medium">{name}</code>
-                  </td>
-                  <td className="px-5 py-2.5 text-zinc-600">{use}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable rows={ENV_VARS} rowKey={([name]) => name} head="none" cellY="py-2.5"
+            columns={[
+              { header: "Variable", className: "whitespace-nowrap align-top", cell: ([name]) => <code className="text-xs font-medium">{name}</code> },
+              { header: "Use", className: "text-zinc-600", cell: ([, use]) => use },
+            ]}
+          />
           <div className="p-5 pt-2">
             <pre className="overflow-x-auto rounded-lg bg-zinc-950 p-4 text-xs leading-relaxed text-zinc-100">{EXAMPLE}</pre>
           </div>

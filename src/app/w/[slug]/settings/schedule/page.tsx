@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Badge, Card, CardHeader, Notice, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { DataTable } from "@/components/ui/table";
 import { describeSchedule, formatInZone } from "@/features/rituals/components/format";
 import { ScheduleForm } from "@/features/rituals/components/schedule-form";
 import { getScheduleOverview } from "@/features/rituals/server";
+import { TemplateLink } from "@/features/templates/components/template-link";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
@@ -46,42 +47,43 @@ export default async function ScheduleSettingsPage({ params }: { params: Promise
               <EmptyState title="No templates yet">Each task template gets an improver and a weekly ritual.</EmptyState>
             </div>
           ) : (
-            <table className="w-full text-sm" data-testid="schedule-table">
-              <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
-                <tr>
-                  <th className="px-5 py-2.5 font-medium">Template</th>
-                  <th className="px-5 py-2.5 font-medium">Schedule</th>
-                  <th className="px-5 py-2.5 font-medium">Next ritual</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100">
-                {templates.map((t) => (
-                  <tr key={t.id} data-testid="schedule-row" data-template={t.name}>
-                    <td className="px-5 py-3">
-                      <Link href={`/w/${slug}/templates/${t.id}`} className="font-medium text-zinc-900 hover:text-brand-700">
-                        {t.name}
-                      </Link>
+            <DataTable rows={templates} rowKey={(t) => t.id} rowTestId="schedule-row" rowProps={(t) => ({ "data-template": t.name })} testId="schedule-table" pad="card" headY="py-2.5"
+              columns={[
+                {
+                  header: "Template",
+                  cell: (t) => (
+                    <>
+                      <TemplateLink slug={slug} id={t.id} name={t.name} />
                       {t.kind !== "taskAgent" ? (
                         <span className="ml-2">
                           <Badge tone="amber">{KIND_LABEL[t.kind]}</Badge>
                         </span>
                       ) : null}
-                    </td>
-                    <td className="px-5 py-3 text-zinc-600">
+                    </>
+                  ),
+                },
+                {
+                  header: "Schedule",
+                  className: "text-zinc-600",
+                  cell: (t) => (
+                    <>
                       {describeSchedule(t.schedule, t.cadence)}
                       {t.overridden ? (
                         <span className="ml-2">
                           <Badge tone="brand">Own schedule</Badge>
                         </span>
                       ) : null}
-                    </td>
-                    <td className="px-5 py-3 font-medium tabular-nums" data-testid="schedule-next">
-                      {t.nextRitualAt ? formatInZone(t.nextRitualAt, t.schedule.timezone) : <Badge tone="amber">Paused</Badge>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                {
+                  header: "Next ritual",
+                  className: "font-medium tabular-nums",
+                  cellProps: () => ({ "data-testid": "schedule-next" }),
+                  cell: (t) => (t.nextRitualAt ? formatInZone(t.nextRitualAt, t.schedule.timezone) : <Badge tone="amber">Paused</Badge>),
+                },
+              ]}
+            />
           )}
           <p className="border-t border-zinc-100 px-5 py-3 text-xs text-zinc-500">
             Level-2 templates (the meta-improver&apos;s directives) have no ritual: people edit them.

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterField, FilterSelect } from "@/components/ui/filter";
 import { NotesFilter } from "@/features/one-on-one/schemas";
 import { listNotes, noteSessionNumbers } from "@/features/one-on-one/server";
 import { getTemplate } from "@/features/templates/server";
@@ -46,32 +47,11 @@ export default async function NotesPage({ params, searchParams }: { params: Prom
       />
       <Card>
         <form method="get" className="flex flex-wrap items-end gap-3 border-b border-zinc-100 p-4 text-sm" aria-label="Filter notes">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium text-zinc-700">Search</span>
+          <FilterField label="Search">
             <input type="search" name="q" defaultValue={filter.q ?? ""} placeholder="duplicates, “priority”…" className="h-9 w-64 rounded-lg border border-zinc-300 px-3" />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium text-zinc-700">Kind</span>
-            <select name="kind" defaultValue={filter.kind ?? ""} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
-              <option value="">All kinds</option>
-              {Object.values(EvolutionNoteKind).map((k) => (
-                <option key={k} value={k}>
-                  {k}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium text-zinc-700">Session</span>
-            <select name="session" defaultValue={filter.session ?? ""} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
-              <option value="">All sessions</option>
-              {sessions.map((n) => (
-                <option key={n} value={n}>
-                  #{n}
-                </option>
-              ))}
-            </select>
-          </label>
+          </FilterField>
+          <FilterSelect label="Kind" name="kind" defaultValue={filter.kind ?? ""} all="All kinds" options={Object.values(EvolutionNoteKind).map((k) => [k, k])} />
+          <FilterSelect label="Session" name="session" defaultValue={filter.session ?? ""} all="All sessions" options={sessions.map((n) => [n, `#${n}`])} />
           <button type="submit" className="h-9 rounded-lg border border-zinc-300 bg-white px-3 font-medium hover:bg-zinc-50">
             Apply
           </button>

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { DataTable, type Column } from "@/components/ui/table";
 import { formatDateTime, formatDuration, formatScore } from "@/lib/format";
+import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
 import { IterationChart } from "@/features/runtime/components/iteration-chart";
 import { getRun } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
@@ -11,6 +13,22 @@ import { getPageWorkspaceContext } from "@/features/workspaces/server";
 export const metadata: Metadata = { title: "Run" };
 
 const outcomeTone = { SUCCESS: "green", FAILURE_MAX_ITERATIONS: "amber", ERROR_UNRECOVERABLE: "red" } as const;
+
+type Iteration = NonNullable<Awaited<ReturnType<typeof getRun>>>["iterationsLog"][number];
+
+/** One quality gate's column: its value → its credit per iteration, the evaluator's feedback as the tooltip. */
+function gateColumn(name: string): Column<Iteration> {
+  const gate = (it: Iteration) => it.gateScores.find((g) => g.name === name);
+  return {
+    header: name,
+    className: "tabular-nums",
+    cellProps: (it) => ({ title: gate(it)?.feedback }),
+    cell: (it) => {
+      const g = gate(it);
+      return g ? `${g.value.toFixed(2)} → ${g.score.toFixed(2)}` : "—";
+    },
+  };
+}
 
 export default async function RunPage({ params }: { params: Promise<{ slug: string; id: string; runId: string }> }) {
   const { slug, id, runId } = await params;
@@ -28,7 +46,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
         description={<>Started {formatDateTime(run.startedAt)} · {run.reason} · <Link className="text-brand-700 hover:underline" href={`/w/${slug}/templates/${run.template.id}`}>{run.template.name}</Link> v{run.version.number}</>}
         actions={
           <div className="flex items-center gap-2">
-            <Badge tone={run.status === "succeeded" ? "green" : run.status === "failed" ? "red" : "amber"}>{run.status}</Badge>
+            <RunStatusBadge status={run.status} />
             {run.outcome ? <Badge tone={outcomeTone[run.outcome as keyof typeof outcomeTone] ?? "zinc"}>{run.outcome}</Badge> : null}
           </div>
         }
@@ -57,35 +75,15 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
             <CardHeader title="Self-refine iterations" description={`Execute → evaluate → refine until the weighted score reaches ${threshold}.`} />
             <div className="p-5">
               <IterationChart threshold={threshold} iterations={run.iterationsLog.map((it) => ({ index: it.index, score: it.score, gates: it.gateScores.map((g) => ({ name: g.name, score: g.score })) }))} />
-              <div className="mt-4 overflow-x-auto">
-                <table className="w-full text-sm" data-testid="iterations-table">
-                  <caption className="sr-only">Scores per iteration and gate</caption>
-                  <thead className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500">
-                    <tr>
-                      <th className="px-3 py-2 font-medium">Iteration</th>
-                      <th className="px-3 py-2 font-medium">Score</th>
-                      {gateNames.map((g) => (
-                        <th key={g} className="px-3 py-2 font-medium">{g}</th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-zinc-100">
-                    {run.iterationsLog.map((it) => (
-                      <tr key={it.index} data-testid="iteration-row">
-                        <td className="px-3 py-2">#{it.index}</td>
-                        <td className="px-3 py-2 font-semibold tabular-nums">{it.score.toFixed(2)}</td>
-                        {gateNames.map((name) => {
-                          const g = it.gateScores.find((x) => x.name === name);
-                          return (
-                            <td key={name} className="px-3 py-2 tabular-nums" title={g?.feedback}>
-                              {g ? `${g.value.toFixed(2)} → ${g.score.toFixed(2)}` : "—"}
-                            </td>
-                          );
-                        })}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+              <div className="mt-4">
+                <DataTable rows={run.iterationsLog} rowKey={(it) => it.index} rowTestId="iteration-row" pad="compact" scroll
+                  testId="iterations-table" caption="Scores per iteration and gate"
+                  columns={[
+                    { header: "Iteration", cell: (it) => `#${it.index}` },
+                    { header: "Score", className: "font-semibold tabular-nums", cell: (it) => it.score.toFixed(2) },
+                    ...gateNames.map(gateColumn),
+                  ]}
+                />
               </div>
               <ol className="mt-4 space-y-2 text-sm">
                 {run.iterationsLog.filter((it) => it.feedback).map((it) => (
