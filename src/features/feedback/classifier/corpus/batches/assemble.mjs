@@ -26,9 +26,23 @@ const hash = (s) => { let h = 2166136261; for (const ch of s) { h ^= ch.codePoin
 const cells = new Map();
 for (const r of rows) { const k = `${r.sentiment}|${r.category}|${r.source}`; if (!cells.has(k)) cells.set(k, []); cells.get(k).push(r); }
 const train = [], test = [];
-for (const list of cells.values()) {
-  list.sort((a, b) => HARD_ORDER.indexOf(a.hard) - HARD_ORDER.indexOf(b.hard) || hash("seed14:" + a.text) - hash("seed14:" + b.text));
-  list.forEach((r, i) => (i % 5 === 2 ? test : train).push(r));
+// Per cell, round(n / 5) go to test; within a cell, the hard kind furthest below its own 20% share goes first.
+const hardTotal = {}; for (const r of rows) hardTotal[r.hard] = (hardTotal[r.hard] ?? 0) + 1;
+const hardTest = {};
+const deficit = (h) => 1 - (hardTest[h] ?? 0) / (hardTotal[h] * 0.2);
+for (const key of [...cells.keys()].sort()) {
+  const list = cells.get(key).sort((a, b) => hash("seed14:" + a.text) - hash("seed14:" + b.text));
+  const t = Math.round(list.length / 5);
+  const groups = HARD_ORDER.map((h) => ({ h, items: list.filter((r) => r.hard === h) })).filter((g) => g.items.length);
+  for (const g of groups) g.n = Math.floor(g.items.length / 5);
+  let rem = t - groups.reduce((s, g) => s + g.n, 0);
+  const frac = (g) => g.items.length / 5 - g.n;
+  for (const g of [...groups].sort((a, b) => frac(b) - frac(a) || deficit(b.h) - deficit(a.h))) if (rem-- > 0) g.n++;
+  for (const g of groups) {
+    test.push(...g.items.slice(0, g.n));
+    train.push(...g.items.slice(g.n));
+    hardTest[g.h] = (hardTest[g.h] ?? 0) + g.n;
+  }
 }
 const order = (list) => list.sort((a, b) => hash("order:" + a.text) - hash("order:" + b.text));
 const out = (list) => order(list).map((r) => JSON.stringify({ text: r.text, sentiment: r.sentiment, category: r.category, source: r.source, hard: r.hard })).join("\n") + "\n";
