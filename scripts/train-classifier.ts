@@ -22,7 +22,6 @@ const meta = {
   folds: TRAINING_SETTINGS.folds,
   heads: TRAINING_SETTINGS.config.heads,
   minCount: TRAINING_SETTINGS.config.minCount,
-  balanced: TRAINING_SETTINGS.config.balanced,
   l2,
   grid: grid.map((g) => ({ l2: g.l2, sentiment: round(g.sentiment), category: round(g.category), both: round(g.both) })),
   crossValidation: {

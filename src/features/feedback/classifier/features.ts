@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { NUMBER_TOKEN, stem, tokenize, type Token } from "./tokenize";
+import { lexiconGroups } from "./lexicon";
+import { stem, tokenize, type Token } from "./tokenize";
 import type { TextSource } from "./types";
 
 // Text → sparse feature vector (feature name → value) for the classifier. Choices that the
@@ -24,10 +25,8 @@ export const FeatureOptionsSchema = z.object({
   cues: z.boolean(),
   /** The text's source (observation, rejection, comment) as a feature. */
   source: z.boolean(),
-  /** Character n-grams of each word (sizes min..max; max 0: none), weighted by charGramWeight. */
-  charGramMin: z.number(),
-  charGramMax: z.number(),
-  charGramWeight: z.number(),
+  /** Word groups of lexicon.ts as features of their own. */
+  lexicon: z.boolean(),
   /** Scale the vector to unit length. */
   normalize: z.boolean(),
 });
@@ -43,9 +42,7 @@ export const DEFAULT_FEATURE_OPTIONS: FeatureOptions = {
   contrastMarker: true,
   cues: true,
   source: true,
-  charGramMin: 0,
-  charGramMax: 0,
-  charGramWeight: 0.5,
+  lexicon: true,
   normalize: true,
 };
 
@@ -58,7 +55,7 @@ const LEADING_CONCESSIONS = new Set(["although", "though", "while", "despite"]);
 const CLAUSE_END = new Set([".", "!", "?", ";", ":", ",", "(", ")", "…"]);
 const SENTENCE_END = new Set([".", "!", "?", ";", "…"]);
 
-type Weighted = { term: string; weight: number; after: boolean; segment: number };
+type Weighted = { word: string; term: string; negated: boolean; weight: number; after: boolean; segment: number };
 
 /** Word tokens with their clause weight, negation prefix and the segment (between punctuation) they sit in. */
 function weightedWords(tokens: Token[], o: FeatureOptions): Weighted[] {
@@ -91,7 +88,7 @@ function weightedWords(tokens: Token[], o: FeatureOptions): Weighted[] {
     sentenceStart = false;
     const term = o.stem && token.kind === "word" ? stem(word) : word;
     const negated = o.negation && negationLeft !== 0;
-    out.push({ term: negated ? `NOT_${term}` : term, weight: 1, after: false, segment });
+    out.push({ word, term: negated ? `NOT_${term}` : term, negated, weight: 1, after: false, segment });
     if (negationLeft > 0) negationLeft--;
     if (NEGATORS.has(word)) negationLeft = o.negationScope > 0 ? o.negationScope : -1;
   }
@@ -113,34 +110,42 @@ function cues(text: string, tokens: Token[], v: FeatureVector) {
   if (tokens.some((t) => t.caps)) add(v, "cue:caps", 1);
   if (numbers > 0) add(v, "cue:number", 1);
   if (numbers > 1) add(v, "cue:numbers", 1);
-  if (/["'][^"']*\d[^"']*["']/.test(text)) add(v, "cue:quoted-number", 1);
-  add(v, `cue:length-${words <= 3 ? "tiny" : words <= 8 ? "short" : words <= 20 ? "medium" : "long"}`, 1);
-}
-
-function charGrams(term: string, o: FeatureOptions, weight: number, v: FeatureVector) {
-  const padded = `^${term}$`;
-  for (let n = o.charGramMin; n <= o.charGramMax; n++) {
-    for (let i = 0; i + n <= padded.length; i++) add(v, `g:${padded.slice(i, i + n)}`, weight * o.charGramWeight);
+  // A figure quoted back ("30 minutes"?) is usually disputed.
+  if (/["“][^"”]*\d[^"”]*["”]/.test(text)) add(v, "cue:quoted-number", 1);
+  // "4/5", "10/10", "2 out of 5": a rating says the sentiment outright.
+  const rating = /(\d+(?:\.\d+)?)\s*(?:\/|out of)\s*(5|10)\b/.exec(text);
+  if (rating) {
+    const share = Number(rating[1]) / Number(rating[2]);
+    add(v, `cue:rating-${share >= 0.8 ? "high" : share <= 0.4 ? "low" : "middle"}`, 1);
   }
+  add(v, `cue:length-${words <= 3 ? "tiny" : words <= 8 ? "short" : words <= 20 ? "medium" : "long"}`, 1);
 }
 
 export function featuresOf(text: string, source: TextSource | undefined, o: FeatureOptions = DEFAULT_FEATURE_OPTIONS): FeatureVector {
   const v: FeatureVector = new Map();
   const tokens = tokenize(text);
   const words = weightedWords(tokens, o);
+  const groups = new Set<string>();
   words.forEach((w, i) => {
     add(v, `u:${w.term}`, w.weight);
     if (o.contrastMarker && w.after) add(v, `a:${w.term}`, w.weight);
     const previous = words[i - 1];
     if (o.bigrams && previous && previous.segment === w.segment) add(v, `b:${previous.term} ${w.term}`, w.weight);
-    if (o.charGramMax > 0 && w.term !== NUMBER_TOKEN) charGrams(w.term, o, w.weight, v);
+    if (!o.lexicon) return;
+    for (const group of lexiconGroups(w.word)) {
+      const name = `lex:${w.negated ? "NOT_" : ""}${group}`;
+      add(v, name, w.weight);
+      groups.add(name);
+    }
   });
+  // Praise next to a complaint: sarcasm, or a mixed verdict.
+  if (groups.has("lex:praise") && groups.has("lex:complaint")) add(v, "lex:praise+complaint", 1);
   if (o.cues) cues(text, tokens, v);
   if (o.source && source) add(v, `s:${source}`, 1);
   if (o.normalize) {
     let norm = 0;
     for (const x of v.values()) norm += x * x;
-    const scale = 1 / Math.sqrt(norm);
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
     for (const [k, x] of v) v.set(k, x * scale);
   }
   return v;

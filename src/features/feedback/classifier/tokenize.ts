@@ -1,12 +1,13 @@
 // Text → word tokens for the classifier's features: lowercase words, every number as one token,
 // contractions split so "didn't" carries a "not", punctuation kept as clause boundaries.
 
-export type Token = { text: string; kind: "word" | "number" | "punct"; caps: boolean };
+export type Token = { text: string; kind: "word" | "number" | "punct" | "symbol"; caps: boolean };
 
 /** The token every number becomes ("3", "2.5", "48h", "#123", "v2"): the value never matters, its presence does. */
 export const NUMBER_TOKEN = "<num>";
 
-const TOKEN_REGEX = /[#v]?\d+(?:[.,:/]\d+)*(%|[a-z]+)?|[a-z]+(?:['-][a-z]+)*|[.!?;:,()"…]/gi;
+// Emoticons and emoji, "+1", numbers (with a unit: "48h"), words (with inner ' or -), punctuation.
+const TOKEN_REGEX = /[:;]-?[()dp]|\+1\b|\p{Extended_Pictographic}|[#v]?\d+(?:[.,:/]\d+)*(%|[a-z]+)?|[a-z]+(?:['-][a-z]+)*|[.!?;:,()"…]/giu;
 const APOSTROPHES = /[\u2018\u2019\u02bc`´]/g;
 const QUOTES = /[\u201c\u201d\u00ab\u00bb]/g;
 
@@ -27,7 +28,9 @@ export function tokenize(text: string): Token[] {
   const normalized = text.replace(APOSTROPHES, "'").replace(QUOTES, '"');
   const tokens: Token[] = [];
   for (const [raw, unit] of normalized.matchAll(TOKEN_REGEX)) {
-    if (/\d/.test(raw)) {
+    if (raw.length > 1 && /^[:;+]/.test(raw)) tokens.push({ text: raw.toLowerCase().replace("-", ""), kind: "symbol", caps: false });
+    else if (/\p{Extended_Pictographic}/u.test(raw)) tokens.push({ text: raw, kind: "symbol", caps: false });
+    else if (/\d/.test(raw)) {
       tokens.push({ text: NUMBER_TOKEN, kind: "number", caps: false });
       // "48h", "3pm", "2x": the unit says what was counted.
       if (unit && unit !== "%") tokens.push({ text: unit.toLowerCase(), kind: "word", caps: false });
@@ -49,6 +52,7 @@ const SUFFIXES: [string, string][] = [
   ["ly", ""],
   ["es", ""],
   ["s", ""],
+  ["e", ""],
 ];
 
 /**

@@ -2,7 +2,12 @@
 // and free of randomness: the same data gives the same weights, whatever the seed.
 
 export type Objective = (x: Float64Array, gradient: Float64Array) => number;
-export type LbfgsOptions = { maxIterations: number; memory: number; tolerance: number };
+export type LbfgsOptions = {
+  maxIterations: number;
+  memory: number;
+  /** Stop when an iteration lowers the objective by less than this share of it. */
+  minDecrease: number;
+};
 
 const dot = (a: Float64Array, b: Float64Array) => {
   let s = 0;
@@ -15,38 +20,43 @@ export function minimize(objective: Objective, x0: Float64Array, o: LbfgsOptions
   let x = Float64Array.from(x0);
   let g = new Float64Array(n);
   let f = objective(x, g);
-  const ss: Float64Array[] = [];
-  const ys: Float64Array[] = [];
-  const rhos: number[] = [];
-  const direction = new Float64Array(n);
+  let xNext = new Float64Array(n);
+  let gNext = new Float64Array(n);
+  // Ring buffers of the last `memory` steps s = Δx and gradient changes y = Δg.
+  const ss = Array.from({ length: o.memory }, () => new Float64Array(n));
+  const ys = Array.from({ length: o.memory }, () => new Float64Array(n));
+  const rhos = new Float64Array(o.memory);
   const alphas = new Float64Array(o.memory);
+  let stored = 0;
+  let newest = -1;
+  const direction = new Float64Array(n);
   let iterations = 0;
   for (; iterations < o.maxIterations; iterations++) {
-    if (Math.sqrt(dot(g, g)) < o.tolerance * Math.max(1, Math.sqrt(dot(x, x)))) break;
     // Two-loop recursion: direction = −H·g.
     for (let i = 0; i < n; i++) direction[i] = -g[i];
-    for (let m = ss.length - 1; m >= 0; m--) {
+    for (let back = 0; back < stored; back++) {
+      const m = (newest - back + o.memory) % o.memory;
       alphas[m] = rhos[m] * dot(ss[m], direction);
-      for (let i = 0; i < n; i++) direction[i] -= alphas[m] * ys[m][i];
+      const y = ys[m];
+      for (let i = 0; i < n; i++) direction[i] -= alphas[m] * y[i];
     }
-    const last = ys.length - 1;
-    const gamma = last >= 0 ? dot(ss[last], ys[last]) / dot(ys[last], ys[last]) : 1 / Math.max(1, Math.sqrt(dot(g, g)));
+    const gamma = stored > 0 ? dot(ss[newest], ys[newest]) / dot(ys[newest], ys[newest]) : 1 / Math.max(1, Math.sqrt(dot(g, g)));
     for (let i = 0; i < n; i++) direction[i] *= gamma;
-    for (let m = 0; m < ss.length; m++) {
+    for (let forward = stored - 1; forward >= 0; forward--) {
+      const m = (newest - forward + o.memory) % o.memory;
       const beta = rhos[m] * dot(ys[m], direction);
-      for (let i = 0; i < n; i++) direction[i] += ss[m][i] * (alphas[m] - beta);
+      const s = ss[m];
+      for (let i = 0; i < n; i++) direction[i] += s[i] * (alphas[m] - beta);
     }
     let slope = dot(g, direction);
     if (slope >= 0) {
       // Not a descent direction (numerical trouble): restart from steepest descent.
-      ss.length = ys.length = rhos.length = 0;
+      stored = 0;
       for (let i = 0; i < n; i++) direction[i] = -g[i];
       slope = -dot(g, g);
     }
     // Backtracking line search (Armijo).
     let step = 1;
-    const xNext = new Float64Array(n);
-    const gNext = new Float64Array(n);
     let fNext = Infinity;
     for (let tries = 0; tries < 40; tries++) {
       for (let i = 0; i < n; i++) xNext[i] = x[i] + step * direction[i];
@@ -55,18 +65,23 @@ export function minimize(objective: Objective, x0: Float64Array, o: LbfgsOptions
       step *= 0.5;
     }
     if (!(fNext < f)) break;
-    const s = new Float64Array(n);
-    const y = new Float64Array(n);
-    for (let i = 0; i < n; i++) [s[i], y[i]] = [xNext[i] - x[i], gNext[i] - g[i]];
+    const slot = (newest + 1) % o.memory;
+    const s = ss[slot];
+    const y = ys[slot];
+    for (let i = 0; i < n; i++) {
+      s[i] = xNext[i] - x[i];
+      y[i] = gNext[i] - g[i];
+    }
     const sy = dot(s, y);
     if (sy > 1e-12) {
-      if (ss.length === o.memory) [ss.shift(), ys.shift(), rhos.shift()];
-      ss.push(s);
-      ys.push(y);
-      rhos.push(1 / sy);
+      rhos[slot] = 1 / sy;
+      newest = slot;
+      stored = Math.min(o.memory, stored + 1);
     }
-    const converged = (f - fNext) / Math.max(1, Math.abs(f)) < 1e-10;
-    [x, g, f] = [xNext, gNext, fNext];
+    const converged = (f - fNext) / Math.max(1, Math.abs(f)) < o.minDecrease;
+    [x, xNext] = [xNext, x];
+    [g, gNext] = [gNext, g];
+    f = fNext;
     if (converged) break;
   }
   return { x, value: f, iterations };

@@ -5,7 +5,8 @@ import { minimize } from "./lbfgs";
 // L-BFGS to its optimum: mean cross-entropy + λ/2·‖W‖².
 
 export type SparseRow = { index: Int32Array; value: Float64Array };
-export type SoftmaxWeights = { classes: number; dims: number; weights: Float64Array; bias: Float64Array };
+/** `theta` holds the weights (feature-major: feature × class) then the bias; `weights` and `bias` are views of it. */
+export type SoftmaxWeights = { classes: number; dims: number; theta: Float64Array; weights: Float64Array; bias: Float64Array };
 
 export function logitsOf(row: SparseRow, m: SoftmaxWeights, out = new Float64Array(m.classes)): Float64Array {
   const K = m.classes;
@@ -18,11 +19,11 @@ export function logitsOf(row: SparseRow, m: SoftmaxWeights, out = new Float64Arr
   return out;
 }
 
-export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes: number, dims: number, l2: number, sampleWeights?: ArrayLike<number>): SoftmaxWeights {
+/** `start` (optional): a solution for another L2 strength on the same rows, to converge in fewer steps. */
+export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes: number, dims: number, l2: number, start?: Float64Array): SoftmaxWeights {
   const K = classes;
   const n = rows.length;
-  const totalWeight = sampleWeights ? Array.from(sampleWeights).reduce((a, b) => a + b, 0) : n;
-  const split = (theta: Float64Array): SoftmaxWeights => ({ classes: K, dims, weights: theta.subarray(0, dims * K), bias: theta.subarray(dims * K) });
+  const split = (theta: Float64Array): SoftmaxWeights => ({ classes: K, dims, theta, weights: theta.subarray(0, dims * K), bias: theta.subarray(dims * K) });
   const p = new Float64Array(K);
   const objective = (theta: Float64Array, gradient: Float64Array) => {
     const m = split(theta);
@@ -33,7 +34,7 @@ export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes
     for (let i = 0; i < n; i++) {
       logitsOf(rows[i], m, p);
       softmaxInPlace(p);
-      const w = (sampleWeights ? sampleWeights[i] : 1) / totalWeight;
+      const w = 1 / n;
       loss -= w * Math.log(Math.max(p[labels[i]], 1e-300));
       p[labels[i]] -= 1;
       const row = rows[i];
@@ -50,6 +51,6 @@ export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes
     }
     return loss;
   };
-  const { x } = minimize(objective, new Float64Array(dims * K + K), { maxIterations: 500, memory: 10, tolerance: 1e-6 });
+  const { x } = minimize(objective, start ?? new Float64Array(dims * K + K), { maxIterations: 500, memory: 8, minDecrease: 1e-8 });
   return split(x);
 }

@@ -16,6 +16,7 @@ import { stratifiedFolds } from "./folds";
 export type TrainingSettings = {
   seed: number;
   folds: number;
+  /** Strongest first: each fit starts from the previous one's solution. */
   l2Grid: number[];
   calibration: "platt" | "isotonic";
   config: Omit<ModelConfig, "l2">;
@@ -60,17 +61,17 @@ function crossValidationFigures(examples: LabeledExample[], oof: RawPrediction[]
 
 export function trainClassifier(examples: LabeledExample[], s: TrainingSettings, log: (line: string) => void = () => {}) {
   const vectors = vectorsOf(examples, s.config.features);
-  const grid: GridPoint[] = s.l2Grid.map((l2) => {
-    const oof = crossValidate(examples, vectors, { ...s.config, l2: { sentiment: l2, category: l2 } }, s.folds, s.seed);
+  const configs = s.l2Grid.map((l2): ModelConfig => ({ ...s.config, l2: { sentiment: l2, category: l2 } }));
+  const grid: GridPoint[] = crossValidate(examples, vectors, configs, s.folds, s.seed).map((oof, i) => {
     const r = evaluatePredictions(examples, oof);
-    log(`λ ${l2}: sentiment ${r.sentiment.toFixed(4)}, category ${r.category.toFixed(4)}, both ${r.both.toFixed(4)}`);
-    return { l2, sentiment: r.sentiment, category: r.category, both: r.both };
+    log(`λ ${s.l2Grid[i]}: sentiment ${r.sentiment.toFixed(4)}, category ${r.category.toFixed(4)}, both ${r.both.toFixed(4)}`);
+    return { l2: s.l2Grid[i], sentiment: r.sentiment, category: r.category, both: r.both };
   });
   // Best cross-validated accuracy per head; on a tie the stronger regularisation (the grid is searched from the strongest).
   const best = (key: keyof Omit<GridPoint, "l2">) => [...grid].sort((a, b) => b[key] - a[key] || b.l2 - a.l2)[0].l2;
   const l2 = s.config.heads === "joint" ? { sentiment: best("both"), category: best("both") } : { sentiment: best("sentiment"), category: best("category") };
   const config: ModelConfig = { ...s.config, l2 };
-  const oof = crossValidate(examples, vectors, config, s.folds, s.seed);
+  const [oof] = crossValidate(examples, vectors, [config], s.folds, s.seed);
   const crossValidation = crossValidationFigures(examples, oof, s);
   const model: ModelWeights = { ...fitModel(examples, vectors, config), calibration: fitCalibration(s.calibration, oof, examples) };
   return { model, l2, grid, crossValidation };
