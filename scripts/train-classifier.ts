@@ -20,10 +20,12 @@ const meta = {
   corpus: { file: "corpus/train.jsonl", sha256: createHash("sha256").update(readFileSync(file)).digest("hex"), examples: examples.length },
   seed: TRAINING_SETTINGS.seed,
   folds: TRAINING_SETTINGS.folds,
-  heads: TRAINING_SETTINGS.config.heads,
-  minCount: TRAINING_SETTINGS.config.minCount,
+  minCount: TRAINING_SETTINGS.minCount,
   l2,
-  grid: grid.map((g) => ({ l2: g.l2, sentiment: round(g.sentiment), category: round(g.category), both: round(g.both) })),
+  grid: {
+    sentiment: grid.sentiment.map((g) => ({ l2: g.l2, accuracy: round(g.accuracy) })),
+    category: grid.category.map((g) => ({ l2: g.l2, accuracy: round(g.accuracy) })),
+  },
   crossValidation: {
     sentiment: round(crossValidation.sentiment),
     category: round(crossValidation.category),
@@ -32,10 +34,10 @@ const meta = {
     macroF1: { sentiment: round(crossValidation.macroF1.sentiment), category: round(crossValidation.macroF1.category) },
     ece: round(crossValidation.ece),
   },
-  features: Object.keys(model.rows).length,
+  features: { sentiment: Object.keys(model.sentiment.rows).length, category: Object.keys(model.category.rows).length },
 };
 const out = fileURLToPath(new URL(`../src/features/feedback/classifier/${WEIGHTS_FILE}`, import.meta.url));
 writeFileSync(out, serializeWeights(meta, model));
-console.log(`λ sentiment ${l2.sentiment}, category ${l2.category}; ${meta.features} features`);
+console.log(`λ sentiment ${l2.sentiment}, category ${l2.category}; features: ${JSON.stringify(meta.features)}`);
 console.log(`cross-validation (${TRAINING_SETTINGS.folds}-fold): ${JSON.stringify(meta.crossValidation)}`);
 console.log(`wrote ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

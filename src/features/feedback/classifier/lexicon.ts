@@ -11,12 +11,12 @@ export const LEXICON: Record<string, string[]> = {
     "exactly", "ideal", "top", "fine", "works", "worked", "correct*", "accurate*", "right", "clear*", "concise*", "timely", "prompt*", "quick*", "fast*", "efficient*", "sharp",
   ],
   complaint: [
-    "wrong*", "incorrect*", "inaccura*", "bad*", "poor*", "terrible", "awful", "horrible", "useless", "pointless", "worthless", "broken", "broke", "fail*", "error*", "mistake*", "mistaken",
+    "wrong*", "incorrect*", "inaccura*", "bad", "badly", "poor*", "terrible", "awful", "horrible", "useless", "pointless", "worthless", "broken", "broke", "fail*", "error*", "mistake*", "mistaken",
     "miss*", "forgot*", "forget*", "ignor*", "neglect*", "overlook*", "late*", "slow*", "delay*", "overdue", "stale", "outdated", "confus*", "unclear", "vague*", "verbose", "wordy",
     "rambl*", "redundant*", "duplicat*", "twice", "again", "repeat*", "noisy", "spam*", "annoy*", "frustrat*", "upset*", "complain*", "angry", "disappoint*", "worse", "worst",
     "sloppy", "careless*", "messy", "mess", "redo*", "redid", "rewr*", "undo*", "revert*", "reopen*", "blocked", "stuck", "unusable", "unreadable", "irrelevant", "unnecessary",
-    "needless*", "excessive*", "overkill", "too", "inflated", "misread*", "miscount*", "misclass*", "misunderst*", "mislabel*", "mixed", "instead", "should", "shouldn't", "stop",
-    "problem*", "issue*", "sorry", "apologi*", "embarrass*", "cringe", "ugh", "meh", "nope", "hate*", "lost", "leak*", "wasted", "waste*", "unhelpful", "unacceptable",
+    "needless*", "excessive*", "overkill", "too", "inflated", "misread*", "miscount*", "misclass*", "misunderst*", "mislabel*", "instead", "should", "shouldn't", "stop",
+    "sorry", "apologi*", "embarrass*", "cringe", "ugh", "meh", "nope", "hate*", "lost", "leak*", "wasted", "waste*", "unhelpful", "unacceptable",
   ],
   irony: ["oh", "wow", "sure", "thanks", "love", "loved", "great", "brilliant", "wonderful", "amazing", "glad", "record", "favourite", "favorite", "bold", "fresh", "joy", "lovely"],
   pending: [

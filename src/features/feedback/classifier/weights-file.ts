@@ -1,24 +1,35 @@
-import type { ModelWeights } from "./weights-schema";
+import type { HeadWeights, ModelWeights } from "./weights-schema";
 
 /** Path of the generated weights, relative to this folder. */
 export const WEIGHTS_FILE = "weights.json";
 
+const indent = (json: string, by: string) => json.replace(/\n/g, `\n${by}`);
+
+function headLines(name: string, { rows, ...rest }: HeadWeights): string[] {
+  return [
+    `    ${JSON.stringify(name)}: {`,
+    ...Object.entries(rest).map(([key, value]) => `      ${JSON.stringify(key)}: ${JSON.stringify(value)},`),
+    `      "rows": {`,
+    Object.entries(rows)
+      .map(([feature, row]) => `        ${JSON.stringify(feature)}: ${JSON.stringify(row)}`)
+      .join(",\n"),
+    "      }",
+    "    },",
+  ];
+}
+
 /**
- * The weights file's text: metadata and model settings pretty-printed, one line per feature, so a
- * retrain shows as a readable diff.
+ * The weights file's text: metadata pretty-printed, one line per feature, so a retrain shows as a
+ * readable diff.
  */
 export function serializeWeights(meta: Record<string, unknown>, model: ModelWeights): string {
-  const { rows, ...rest } = model;
-  const indent = (json: string, by: string) => json.replace(/\n/g, `\n${by}`);
-  const rowLines = Object.entries(rows).map(([name, row]) => `      ${JSON.stringify(name)}: ${JSON.stringify(row)}`);
   return [
     "{",
     `  "meta": ${indent(JSON.stringify(meta, null, 2), "  ")},`,
     `  "model": {`,
-    ...Object.entries(rest).map(([key, value]) => `    ${JSON.stringify(key)}: ${indent(JSON.stringify(value), "    ")},`),
-    `    "rows": {`,
-    rowLines.join(",\n"),
-    "    }",
+    ...headLines("sentiment", model.sentiment),
+    ...headLines("category", model.category),
+    `    "calibration": ${JSON.stringify(model.calibration)}`,
     "  }",
     "}",
     "",

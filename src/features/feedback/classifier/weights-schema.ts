@@ -9,18 +9,19 @@ const CalibrationSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("isotonic"), x: z.array(z.number()), y: z.array(z.number()) }),
 ]);
 
-export const HeadSchema = z.object({
-  /** "sentiment" and "category", or one "joint" head over "sentiment/category" pairs. */
-  name: z.enum(["sentiment", "category", "joint"]),
-  labels: z.array(z.string()),
+/** One softmax head: its labels, the features it reads, and per feature one weight per label. */
+export const HeadWeightsSchema = z.object({
+  labels: z.array(z.string()).min(2),
+  features: FeatureOptionsSchema,
   bias: z.array(z.number()),
+  rows: z.record(z.string(), z.array(z.number())),
 });
+export type HeadWeights = z.infer<typeof HeadWeightsSchema>;
 
 export const ModelWeightsSchema = z.object({
-  features: FeatureOptionsSchema,
-  heads: z.array(HeadSchema).min(1),
-  /** Feature name → its weights for every head's labels, heads in order. */
-  rows: z.record(z.string(), z.array(z.number())),
+  sentiment: HeadWeightsSchema,
+  category: HeadWeightsSchema,
+  /** Raw "both right" estimate (the product of the heads' probabilities) → calibrated confidence. */
   calibration: CalibrationSchema,
 });
 export type ModelWeights = z.infer<typeof ModelWeightsSchema>;

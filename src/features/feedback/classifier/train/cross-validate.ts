@@ -1,41 +1,53 @@
-import type { FeatureVector } from "../features";
-import { compileModel, predictRaw, type RawPrediction } from "../predict";
+import type { FeatureOptions, FeatureVector } from "../features";
+import { compileHead, predictHead } from "../predict";
 import type { LabeledExample } from "../types";
-import { encode, fitHeads, type ModelConfig } from "./fit-model";
+import { encode, fitHead, type HeadName } from "./fit-head";
 import { stratifiedFolds } from "./folds";
 
-/**
- * Out-of-fold predictions for each config: each example predicted by the model fitted on the
- * other k−1 folds (stratified by sentiment × category). Used to choose hyper-parameters and to fit
- * the calibration, so neither ever looks at the test split. The configs differ only in their L2
- * strengths; within a fold each fit starts from the previous config's solution.
- */
-export function crossValidate(examples: LabeledExample[], vectors: FeatureVector[], configs: ModelConfig[], k: number, seed: number): RawPrediction[][] {
-  const folds = stratifiedFolds(
+export type HeadPrediction = { label: string; p: number };
+
+/** Fold of each example, stratified by its sentiment × category: the same folds for both heads. */
+export function foldsOf(examples: LabeledExample[], k: number, seed: number): number[] {
+  return stratifiedFolds(
     examples.map((e) => ({ key: e.text, stratum: `${e.sentiment}/${e.category}` })),
     k,
     seed,
   );
-  const out = configs.map(() => new Array<RawPrediction>(examples.length));
-  for (let f = 0; f < k; f++) {
+}
+
+/**
+ * Out-of-fold predictions of one head for each L2 strength of the grid: each example predicted by
+ * the head fitted on the other k−1 folds. Used to choose the strength and to fit the calibration,
+ * so neither ever looks at the test split. Within a fold each fit starts from the previous
+ * strength's solution.
+ */
+export function crossValidateHead(
+  name: HeadName,
+  examples: LabeledExample[],
+  vectors: FeatureVector[],
+  settings: { features: FeatureOptions; minCount: number; l2Grid: number[]; folds: number[] },
+): HeadPrediction[][] {
+  const { features, minCount, l2Grid, folds } = settings;
+  const out = l2Grid.map(() => new Array<HeadPrediction>(examples.length));
+  for (const f of new Set(folds)) {
     const train = examples.flatMap((_, i) => (folds[i] === f ? [] : [i]));
     const encoded = encode(
       train.map((i) => vectors[i]),
-      configs[0].minCount,
+      minCount,
     );
-    let start: Float64Array[] | undefined;
-    configs.forEach((config, c) => {
-      const fitted = fitHeads(
+    let start: Float64Array | undefined;
+    l2Grid.forEach((l2, g) => {
+      const fitted = fitHead(
+        name,
         train.map((i) => examples[i]),
         encoded,
-        config,
+        features,
+        l2,
         start,
       );
-      start = fitted.thetas;
-      const model = compileModel(fitted.weights);
-      examples.forEach((e, i) => {
-        if (folds[i] === f) out[c][i] = predictRaw(model, e.text, e.source);
-      });
+      start = fitted.theta;
+      const head = compileHead(fitted.head);
+      folds.forEach((fold, i) => fold === f && (out[g][i] = predictHead(head, vectors[i])));
     });
   }
   return out;

@@ -6,6 +6,12 @@ export const TRAINING_SETTINGS: TrainingSettings = {
   seed: 14,
   folds: 5,
   l2Grid: [1e-3, 3e-4, 1e-4, 3e-5, 1e-5],
+  minCount: 2,
   calibration: "platt",
-  config: { features: DEFAULT_FEATURE_OPTIONS, heads: "separate", minCount: 2 },
+  features: {
+    sentiment: DEFAULT_FEATURE_OPTIONS,
+    // Negation turns praise into a complaint, not one topic into another: "not late" is still
+    // about timeliness, so the category head reads the words without NOT_ marks.
+    category: { ...DEFAULT_FEATURE_OPTIONS, negation: false },
+  },
 };

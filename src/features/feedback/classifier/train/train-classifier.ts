@@ -1,29 +1,28 @@
-import type { Calibration } from "../calibration";
-import { calibrate } from "../calibration";
+import { calibrate, type Calibration } from "../calibration";
+import type { FeatureOptions } from "../features";
 import { evaluatePredictions } from "../metrics";
 import type { RawPrediction } from "../predict";
 import type { LabeledExample } from "../types";
-import type { ModelWeights } from "../weights-schema";
-import { crossValidate } from "./cross-validate";
+import type { HeadWeights, ModelWeights } from "../weights-schema";
+import { crossValidateHead, foldsOf, type HeadPrediction } from "./cross-validate";
 import { fitIsotonic, fitPlatt } from "./fit-calibration";
-import { fitModel, vectorsOf, type ModelConfig } from "./fit-model";
+import { encode, fitHead, vectorsOf, type HeadName } from "./fit-head";
 import { stratifiedFolds } from "./folds";
 
-// The whole training run: L2 strength per head chosen by k-fold cross-validation on the training
-// split, the confidence calibrated on the out-of-fold predictions of the chosen model, then the
-// final fit on the whole training split.
+// The whole training run: per head, the L2 strength chosen by k-fold cross-validation on the
+// training split; the confidence calibrated on the out-of-fold predictions of the chosen heads;
+// then each head fitted on the whole training split.
 
 export type TrainingSettings = {
   seed: number;
   folds: number;
   /** Strongest first: each fit starts from the previous one's solution. */
   l2Grid: number[];
+  minCount: number;
   calibration: "platt" | "isotonic";
-  config: Omit<ModelConfig, "l2">;
+  /** The features each head reads. */
+  features: Record<HeadName, FeatureOptions>;
 };
-
-export type GridPoint = { l2: number; sentiment: number; category: number; both: number };
-export type CrossValidationFigures = ReturnType<typeof crossValidationFigures>;
 
 const isRight = (p: RawPrediction, e: LabeledExample) => p.sentiment === e.sentiment && p.category === e.category;
 
@@ -59,20 +58,34 @@ function crossValidationFigures(examples: LabeledExample[], oof: RawPrediction[]
   return { sentiment: r.sentiment, category: r.category, both: r.both, negativeRecall: r.negativeRecall, macroF1: r.macroF1, ece: r.ece, byHard: r.byHard };
 }
 
+type TrainedHead = { head: HeadWeights; l2: number; grid: { l2: number; accuracy: number }[]; oof: HeadPrediction[] };
+
+function trainHead(name: HeadName, examples: LabeledExample[], folds: number[], s: TrainingSettings, log: (line: string) => void): TrainedHead {
+  const features = s.features[name];
+  const vectors = vectorsOf(examples, features);
+  const oofs = crossValidateHead(name, examples, vectors, { features, minCount: s.minCount, l2Grid: s.l2Grid, folds });
+  const grid = oofs.map((oof, g) => ({ l2: s.l2Grid[g], accuracy: oof.filter((p, i) => p.label === examples[i][name]).length / examples.length }));
+  for (const { l2, accuracy } of grid) log(`${name} λ ${l2}: ${(100 * accuracy).toFixed(1)}%`);
+  // The best cross-validated accuracy; on a tie the stronger regularisation.
+  const best = grid.reduce((a, b) => (b.accuracy > a.accuracy ? b : a));
+  const { head } = fitHead(name, examples, encode(vectors, s.minCount), features, best.l2);
+  return { head, l2: best.l2, grid, oof: oofs[grid.indexOf(best)] };
+}
+
 export function trainClassifier(examples: LabeledExample[], s: TrainingSettings, log: (line: string) => void = () => {}) {
-  const vectors = vectorsOf(examples, s.config.features);
-  const configs = s.l2Grid.map((l2): ModelConfig => ({ ...s.config, l2: { sentiment: l2, category: l2 } }));
-  const grid: GridPoint[] = crossValidate(examples, vectors, configs, s.folds, s.seed).map((oof, i) => {
-    const r = evaluatePredictions(examples, oof);
-    log(`λ ${s.l2Grid[i]}: sentiment ${r.sentiment.toFixed(4)}, category ${r.category.toFixed(4)}, both ${r.both.toFixed(4)}`);
-    return { l2: s.l2Grid[i], sentiment: r.sentiment, category: r.category, both: r.both };
-  });
-  // Best cross-validated accuracy per head; on a tie the stronger regularisation (the grid is searched from the strongest).
-  const best = (key: keyof Omit<GridPoint, "l2">) => [...grid].sort((a, b) => b[key] - a[key] || b.l2 - a.l2)[0].l2;
-  const l2 = s.config.heads === "joint" ? { sentiment: best("both"), category: best("both") } : { sentiment: best("sentiment"), category: best("category") };
-  const config: ModelConfig = { ...s.config, l2 };
-  const [oof] = crossValidate(examples, vectors, [config], s.folds, s.seed);
-  const crossValidation = crossValidationFigures(examples, oof, s);
-  const model: ModelWeights = { ...fitModel(examples, vectors, config), calibration: fitCalibration(s.calibration, oof, examples) };
-  return { model, l2, grid, crossValidation };
+  const folds = foldsOf(examples, s.folds, s.seed);
+  const sentiment = trainHead("sentiment", examples, folds, s, log);
+  const category = trainHead("category", examples, folds, s, log);
+  const oof: RawPrediction[] = examples.map((_, i) => ({
+    sentiment: sentiment.oof[i].label as RawPrediction["sentiment"],
+    category: category.oof[i].label as RawPrediction["category"],
+    score: sentiment.oof[i].p * category.oof[i].p,
+  }));
+  const model: ModelWeights = { sentiment: sentiment.head, category: category.head, calibration: fitCalibration(s.calibration, oof, examples) };
+  return {
+    model,
+    l2: { sentiment: sentiment.l2, category: category.l2 },
+    grid: { sentiment: sentiment.grid, category: category.grid },
+    crossValidation: crossValidationFigures(examples, oof, s),
+  };
 }
