@@ -100,6 +100,11 @@ function add(v: FeatureVector, name: string, value: number) {
   v.set(name, (v.get(name) ?? 0) + value);
 }
 
+// "The customer says the export is broken": the complaint words are the customer's problem, not a
+// verdict on the agent (labeling guide, rule 1).
+const OTHERS = new Set(["customer", "customers", "user", "users", "client", "clients", "they", "prospect", "candidate", "vendor"]);
+const REPORTING = new Set(["says", "said", "reports", "reported", "writes", "wrote", "complains", "complained", "insists", "claims", "asks", "asked", "mentions", "mentioned", "is", "are", "was", "were", "thinks", "wants"]);
+
 function cues(text: string, tokens: Token[], v: FeatureVector) {
   const numbers = tokens.filter((t) => t.kind === "number").length;
   const words = tokens.filter((t) => t.kind === "word").length;
@@ -107,6 +112,7 @@ function cues(text: string, tokens: Token[], v: FeatureVector) {
   // "Why is the estimate 3 days?" — a question about a figure is usually a complaint.
   if (text.includes("?") && numbers > 0) add(v, "cue:question-number", 1);
   if (text.includes("!")) add(v, "cue:exclamation", 1);
+  if (tokens.some((t, i) => OTHERS.has(t.text) && [1, 2].some((d) => REPORTING.has(tokens[i + d]?.text)))) add(v, "cue:others-voice", 1);
   if (tokens.some((t) => t.caps)) add(v, "cue:caps", 1);
   if (numbers > 0) add(v, "cue:number", 1);
   if (numbers > 1) add(v, "cue:numbers", 1);

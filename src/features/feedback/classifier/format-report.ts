@@ -28,7 +28,7 @@ export function formatReport(r: EvaluationReport): string {
     `accuracy: sentiment ${pct(r.sentiment)}, category ${pct(r.category)}, both ${pct(r.both)}`,
     `macro-F1: sentiment ${pct(r.macroF1.sentiment)}, category ${pct(r.macroF1.category)}`,
     `negative recall: ${pct(r.negativeRecall)}`,
-    `expected calibration error (both right, 10 bins): ${r.ece === null ? "n/a (no confidences)" : r.ece.toFixed(3)}`,
+    `expected calibration error (both right, 10 bins): ${r.ece === null ? "n/a (no confidences)" : `${r.ece.toFixed(3)} (a perfectly calibrated classifier would show ≈ ${r.eceNoise!.toFixed(3)} on ${r.n} texts, by chance)`}`,
     "",
     ...confusionTable("sentiment", r.confusion.sentiment),
     "",

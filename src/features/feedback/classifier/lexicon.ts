@@ -8,7 +8,7 @@ export const LEXICON: Record<string, string[]> = {
     "great", "good", "excellent", "perfect*", "thank*", "thx", "love*", "lovely", "nice*", "brilliant*", "awesome", "amazing", "impress*", "solid", "helpful", "useful",
     "fantastic", "wonderful", "superb", "stellar", "outstanding", "neat", "kudos", "bravo", "appreciat*", "glad", "happy", "pleased", "delighted", "best", "better", "improv*",
     "nailed", "spot-on", "flawless*", "smooth*", "well", "clean", "crisp", "tidy", "precise*", "thorough*", "helped", "saved", "rescued", "praised", "liked", "enjoyed",
-    "exactly", "ideal", "top", "fine", "works", "worked", "correct*", "accurate*", "right", "clear*", "concise*", "timely", "prompt*", "quick*", "fast*", "efficient*", "sharp",
+    "exactly", "ideal", "top", "fine", "works", "worked", "correct", "correctly", "accurate*", "right", "clear*", "concise*", "timely", "prompt*", "quick*", "fast*", "efficient*", "sharp",
   ],
   complaint: [
     "wrong*", "incorrect*", "inaccura*", "bad", "badly", "poor*", "terrible", "awful", "horrible", "useless", "pointless", "worthless", "broken", "broke", "fail*", "error*", "mistake*", "mistaken",
@@ -17,6 +17,12 @@ export const LEXICON: Record<string, string[]> = {
     "sloppy", "careless*", "messy", "mess", "redo*", "redid", "rewr*", "undo*", "revert*", "reopen*", "blocked", "stuck", "unusable", "unreadable", "irrelevant", "unnecessary",
     "needless*", "excessive*", "overkill", "too", "inflated", "misread*", "miscount*", "misclass*", "misunderst*", "mislabel*", "instead", "should", "shouldn't", "stop",
     "sorry", "apologi*", "embarrass*", "cringe", "ugh", "meh", "nope", "hate*", "lost", "leak*", "wasted", "waste*", "unhelpful", "unacceptable",
+  ],
+  // Someone changed the agent's work: a correction, whatever the words around it.
+  edited: [
+    "corrected", "correction*", "rewrote", "rewritten", "rework*", "redid", "redone", "fixed", "removed", "deleted", "dropped", "cut", "trimmed", "shortened",
+    "lowered", "raised", "bumped", "re-routed", "rerouted", "reassigned", "moved", "changed", "replaced", "edited", "overrode", "overridden", "reverted", "undid",
+    "split", "reopened", "renamed", "reworded", "rephrased", "downgraded", "upgraded",
   ],
   irony: ["oh", "wow", "sure", "thanks", "love", "loved", "great", "brilliant", "wonderful", "amazing", "glad", "record", "favourite", "favorite", "bold", "fresh", "joy", "lovely"],
   pending: [

@@ -17,6 +17,8 @@ export type EvaluationReport = Accuracy & {
   confusion: { sentiment: Confusion; category: Confusion };
   /** Expected calibration error of `confidence` for "both labels right" (10 equal-width bins); null without confidences. */
   ece: number | null;
+  /** The ECE a perfectly calibrated classifier with the same confidences would show on this many texts, by chance alone. */
+  eceNoise: number | null;
   calibrationBins: CalibrationBin[];
   byHard: Record<string, Accuracy>;
   bySource: Record<string, Accuracy>;
@@ -57,6 +59,17 @@ export function calibrationBins(confidences: number[], right: boolean[], bins = 
   });
 }
 
+/**
+ * Even a perfectly calibrated classifier scores a positive ECE on a finite set: in a bin of n texts
+ * the share right is a mean of n coin flips. Its expectation, with a normal approximation per bin:
+ * Σ (n_b/N)·√(2/π)·√(Σ c(1−c))/n_b.
+ */
+export function calibrationNoise(confidences: number[], bins = 10): number {
+  const variance = new Array<number>(bins).fill(0);
+  for (const c of confidences) variance[Math.min(bins - 1, Math.floor(c * bins))] += c * (1 - c);
+  return variance.reduce((a, v) => a + Math.sqrt((2 / Math.PI) * v), 0) / confidences.length;
+}
+
 export function expectedCalibrationError(bins: CalibrationBin[]): number {
   const total = bins.reduce((a, b) => a + b.n, 0);
   return bins.reduce((a, b) => a + (b.n / total) * Math.abs(b.accuracy - b.confidence), 0);
@@ -93,6 +106,7 @@ export function evaluatePredictions(gold: LabeledExample[], predicted: Predictio
     negativeRecall: negatives.filter((p) => p.predicted.sentiment === "negative").length / Math.max(1, negatives.length),
     confusion: { sentiment, category },
     ece: withConfidence ? expectedCalibrationError(bins) : null,
+    eceNoise: withConfidence ? calibrationNoise(predicted.map((p) => p.confidence!)) : null,
     calibrationBins: bins,
     byHard: groupBy(pairs, (e) => e.hard ?? "none"),
     bySource: groupBy(pairs, (e) => e.source),

@@ -24,16 +24,22 @@ export function compileModel(w: ModelWeights): CompiledModel {
   };
 }
 
-/** The head's most probable label and its probability. */
-export function predictHead(head: CompiledHead, vector: FeatureVector): { label: string; p: number } {
+/** The head's probability for each of its labels. */
+export function headProbabilities(head: CompiledHead, vector: FeatureVector): Float64Array {
   const z = Float64Array.from(head.bias);
   for (const [name, x] of vector) {
     const row = head.rows.get(name);
     if (row) for (let k = 0; k < z.length; k++) z[k] += x * row[k];
   }
   softmaxInPlace(z);
-  const best = argmax(z);
-  return { label: head.labels[best], p: z[best] };
+  return z;
+}
+
+/** The head's most probable label and its probability. */
+export function predictHead(head: CompiledHead, vector: FeatureVector): { label: string; p: number } {
+  const p = headProbabilities(head, vector);
+  const best = argmax(p);
+  return { label: head.labels[best], p: p[best] };
 }
 
 /** Labels, and the raw (uncalibrated) probability that both are right. */

@@ -4,10 +4,8 @@ import { FeatureOptionsSchema } from "./features";
 // The shape of the generated weights file (weights.json), written by `npm run train:classifier`
 // and read once by model.ts.
 
-const CalibrationSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("platt"), a: z.number(), b: z.number() }),
-  z.object({ kind: z.literal("isotonic"), x: z.array(z.number()), y: z.array(z.number()) }),
-]);
+/** Platt scaling of the raw "both right" score (calibration.ts). */
+const CalibrationSchema = z.object({ a: z.number(), b: z.number() });
 
 /** One softmax head: its labels, the features it reads, and per feature one weight per label. */
 export const HeadWeightsSchema = z.object({

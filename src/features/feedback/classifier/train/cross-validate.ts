@@ -1,10 +1,8 @@
 import type { FeatureOptions, FeatureVector } from "../features";
-import { compileHead, predictHead } from "../predict";
+import { compileHead, headProbabilities } from "../predict";
 import type { LabeledExample } from "../types";
 import { encode, fitHead, type HeadName } from "./fit-head";
 import { stratifiedFolds } from "./folds";
-
-export type HeadPrediction = { label: string; p: number };
 
 /** Fold of each example, stratified by its sentiment × category: the same folds for both heads. */
 export function foldsOf(examples: LabeledExample[], k: number, seed: number): number[] {
@@ -16,7 +14,7 @@ export function foldsOf(examples: LabeledExample[], k: number, seed: number): nu
 }
 
 /**
- * Out-of-fold predictions of one head for each L2 strength of the grid: each example predicted by
+ * Out-of-fold label probabilities of one head for each L2 strength of the grid: each example predicted by
  * the head fitted on the other k−1 folds. Used to choose the strength and to fit the calibration,
  * so neither ever looks at the test split. Within a fold each fit starts from the previous
  * strength's solution.
@@ -26,9 +24,9 @@ export function crossValidateHead(
   examples: LabeledExample[],
   vectors: FeatureVector[],
   settings: { features: FeatureOptions; minCount: number; l2Grid: number[]; folds: number[] },
-): HeadPrediction[][] {
+): Float64Array[][] {
   const { features, minCount, l2Grid, folds } = settings;
-  const out = l2Grid.map(() => new Array<HeadPrediction>(examples.length));
+  const out = l2Grid.map(() => new Array<Float64Array>(examples.length));
   for (const f of new Set(folds)) {
     const train = examples.flatMap((_, i) => (folds[i] === f ? [] : [i]));
     const encoded = encode(
@@ -47,7 +45,7 @@ export function crossValidateHead(
       );
       start = fitted.theta;
       const head = compileHead(fitted.head);
-      folds.forEach((fold, i) => fold === f && (out[g][i] = predictHead(head, vectors[i])));
+      folds.forEach((fold, i) => fold === f && (out[g][i] = headProbabilities(head, vectors[i])));
     });
   }
   return out;

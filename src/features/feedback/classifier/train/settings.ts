@@ -5,9 +5,10 @@ import type { TrainingSettings } from "./train-classifier";
 export const TRAINING_SETTINGS: TrainingSettings = {
   seed: 14,
   folds: 5,
-  l2Grid: [1e-3, 3e-4, 1e-4, 3e-5, 1e-5],
+  l2Grid: [1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6],
+  l2Tolerance: 0.005,
   minCount: 2,
-  calibration: "platt",
+  negativeRecall: { target: 0.85, shifts: Array.from({ length: 21 }, (_, i) => i / 10) },
   features: {
     sentiment: DEFAULT_FEATURE_OPTIONS,
     // Negation turns praise into a complaint, not one topic into another: "not late" is still

@@ -4,9 +4,11 @@ import { evaluatePredictions } from "../metrics";
 import type { RawPrediction } from "../predict";
 import type { LabeledExample } from "../types";
 import type { HeadWeights, ModelWeights } from "../weights-schema";
-import { crossValidateHead, foldsOf, type HeadPrediction } from "./cross-validate";
-import { fitIsotonic, fitPlatt } from "./fit-calibration";
-import { encode, fitHead, vectorsOf, type HeadName } from "./fit-head";
+import { argmax } from "../softmax";
+import { crossValidateHead, foldsOf } from "./cross-validate";
+import { fitCalibration } from "./fit-calibration";
+import { encode, fitHead, HEAD_LABELS, vectorsOf, type HeadName } from "./fit-head";
+import { chooseShift, shiftLogit } from "./negative-shift";
 import { stratifiedFolds } from "./folds";
 
 // The whole training run: per head, the L2 strength chosen by k-fold cross-validation on the
@@ -18,17 +20,19 @@ export type TrainingSettings = {
   folds: number;
   /** Strongest first: each fit starts from the previous one's solution. */
   l2Grid: number[];
+  /** How far below the best cross-validated accuracy a stronger L2 strength may be and still be chosen. */
+  l2Tolerance: number;
   minCount: number;
-  calibration: "platt" | "isotonic";
+  /** The out-of-fold negative recall the sentiment head's "negative" bias is shifted to reach, and the shifts tried (ascending). */
+  negativeRecall: { target: number; shifts: number[] };
   /** The features each head reads. */
   features: Record<HeadName, FeatureOptions>;
 };
 
 const isRight = (p: RawPrediction, e: LabeledExample) => p.sentiment === e.sentiment && p.category === e.category;
 
-function fitCalibration(kind: TrainingSettings["calibration"], predictions: RawPrediction[], examples: LabeledExample[]): Calibration {
-  const fit = kind === "platt" ? fitPlatt : fitIsotonic;
-  return fit(
+function calibrationOf(predictions: RawPrediction[], examples: LabeledExample[]): Calibration {
+  return fitCalibration(
     predictions.map((p) => p.score),
     predictions.map((p, i) => isRight(p, examples[i])),
   );
@@ -44,8 +48,7 @@ function crossValidationFigures(examples: LabeledExample[], oof: RawPrediction[]
   const confidence = new Array<number>(examples.length);
   for (let f = 0; f < s.folds; f++) {
     const others = examples.flatMap((_, i) => (folds[i] === f ? [] : [i]));
-    const c = fitCalibration(
-      s.calibration,
+    const c = calibrationOf(
       others.map((i) => oof[i]),
       others.map((i) => examples[i]),
     );
@@ -58,18 +61,33 @@ function crossValidationFigures(examples: LabeledExample[], oof: RawPrediction[]
   return { sentiment: r.sentiment, category: r.category, both: r.both, negativeRecall: r.negativeRecall, macroF1: r.macroF1, ece: r.ece, byHard: r.byHard };
 }
 
-type TrainedHead = { head: HeadWeights; l2: number; grid: { l2: number; accuracy: number }[]; oof: HeadPrediction[] };
+/** One L2 strength of the grid, cross-validated: accuracy (after the negative shift, for sentiment). */
+export type GridPoint = { l2: number; accuracy: number; shift: number; negativeRecall: number | null };
+type TrainedHead = { head: HeadWeights; chosen: GridPoint; grid: GridPoint[]; oof: { label: string; p: number }[] };
 
 function trainHead(name: HeadName, examples: LabeledExample[], folds: number[], s: TrainingSettings, log: (line: string) => void): TrainedHead {
   const features = s.features[name];
+  const labels = HEAD_LABELS[name];
+  const gold = examples.map((e) => labels.indexOf(e[name]));
+  const negative = labels.indexOf("negative");
   const vectors = vectorsOf(examples, features);
   const oofs = crossValidateHead(name, examples, vectors, { features, minCount: s.minCount, l2Grid: s.l2Grid, folds });
-  const grid = oofs.map((oof, g) => ({ l2: s.l2Grid[g], accuracy: oof.filter((p, i) => p.label === examples[i][name]).length / examples.length }));
-  for (const { l2, accuracy } of grid) log(`${name} λ ${l2}: ${(100 * accuracy).toFixed(1)}%`);
-  // The best cross-validated accuracy; on a tie the stronger regularisation.
-  const best = grid.reduce((a, b) => (b.accuracy > a.accuracy ? b : a));
-  const { head } = fitHead(name, examples, encode(vectors, s.minCount), features, best.l2);
-  return { head, l2: best.l2, grid, oof: oofs[grid.indexOf(best)] };
+  // The sentiment head is judged at the smallest negative shift that reaches the recall target.
+  const shifted = oofs.map((oof) => {
+    if (negative < 0) return { oof, shift: 0, negativeRecall: null };
+    const { shift, recall } = chooseShift(oof, gold, negative, s.negativeRecall.shifts, s.negativeRecall.target);
+    return { oof: oof.map((p) => shiftLogit(p, negative, shift)), shift, negativeRecall: recall };
+  });
+  const grid: GridPoint[] = shifted.map(({ oof, shift, negativeRecall }, g) => ({ l2: s.l2Grid[g], accuracy: oof.filter((p, i) => argmax(p) === gold[i]).length / examples.length, shift, negativeRecall }));
+  for (const g of grid) log(`${name} λ ${g.l2}: ${(100 * g.accuracy).toFixed(1)}%${g.negativeRecall === null ? "" : ` (negative shift ${g.shift}: negative recall ${(100 * g.negativeRecall).toFixed(1)}%)`}`);
+  // The strongest regularisation within `l2Tolerance` of the best cross-validated accuracy: the
+  // differences between neighbours are within the noise, and the stronger one generalises better.
+  const top = Math.max(...grid.map((g) => g.accuracy));
+  const chosen = grid.find((g) => g.accuracy >= top - s.l2Tolerance)!;
+  const { head } = fitHead(name, examples, encode(vectors, s.minCount), features, chosen.l2);
+  if (negative >= 0) head.bias[negative] = Math.round((head.bias[negative] + chosen.shift) * 1e5) / 1e5;
+  const oof = shifted[grid.indexOf(chosen)].oof.map((p) => ({ label: labels[argmax(p)], p: p[argmax(p)] }));
+  return { head, chosen, grid, oof };
 }
 
 export function trainClassifier(examples: LabeledExample[], s: TrainingSettings, log: (line: string) => void = () => {}) {
@@ -81,10 +99,10 @@ export function trainClassifier(examples: LabeledExample[], s: TrainingSettings,
     category: category.oof[i].label as RawPrediction["category"],
     score: sentiment.oof[i].p * category.oof[i].p,
   }));
-  const model: ModelWeights = { sentiment: sentiment.head, category: category.head, calibration: fitCalibration(s.calibration, oof, examples) };
+  const model: ModelWeights = { sentiment: sentiment.head, category: category.head, calibration: calibrationOf(oof, examples) };
   return {
     model,
-    l2: { sentiment: sentiment.l2, category: category.l2 },
+    chosen: { sentiment: sentiment.chosen, category: category.chosen },
     grid: { sentiment: sentiment.grid, category: category.grid },
     crossValidation: crossValidationFigures(examples, oof, s),
   };
