@@ -8,6 +8,15 @@ import { TEXT_SOURCES } from "@/features/feedback/classifier/types";
 
 const Line = z.object({ text: z.string(), source: z.enum(TEXT_SOURCES).optional() });
 
+/** The line's JSON value, or undefined when it is not JSON (the schema then reports the line). */
+function parseJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
 const file = process.argv[2];
 if (!file) {
   console.error("usage: npm run classify -- <in.jsonl>   (lines: {\"text\": …, \"source\"?: \"observation\" | \"rejection\" | \"comment\"})");
@@ -17,7 +26,7 @@ const lines = readFileSync(file, "utf8").split("\n");
 const out: string[] = [];
 lines.forEach((line, i) => {
   if (!line.trim()) return;
-  const parsed = Line.safeParse(JSON.parse(line));
+  const parsed = Line.safeParse(parseJson(line));
   if (!parsed.success) {
     console.error(`${file}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")}`);
     process.exit(1);

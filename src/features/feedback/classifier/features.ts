@@ -128,8 +128,12 @@ function cues(text: string, tokens: Token[], v: FeatureVector) {
 }
 
 export function featuresOf(text: string, source: TextSource | undefined, o: FeatureOptions = DEFAULT_FEATURE_OPTIONS): FeatureVector {
+  return featuresOfTokens(text, tokenize(text), source, o);
+}
+
+/** `featuresOf` for a text already tokenized (the two heads share one tokenization). */
+export function featuresOfTokens(text: string, tokens: Token[], source: TextSource | undefined, o: FeatureOptions): FeatureVector {
   const v: FeatureVector = new Map();
-  const tokens = tokenize(text);
   const words = weightedWords(tokens, o);
   const groups = new Set<string>();
   words.forEach((w, i) => {

@@ -39,14 +39,16 @@ export const LEXICON: Record<string, string[]> = {
     "tone", "wording", "word*", "formal", "informal", "friendly", "polite*", "rude*", "apolog*", "verbose", "long", "short*", "length*", "paragraph*", "bullet*", "sentence*",
     "summar*", "reply", "replies", "replied", "email*", "draft*", "message*", "read*", "readab*", "clear*", "clarity", "concise*", "jargon", "language*", "english", "french",
     "german", "spanish", "translat*", "explain*", "explanation*", "wrote", "writ*", "phras*", "table*", "format*", "headline*", "title*", "scan", "skim*", "understand*",
-    "understood", "plain", "wordy", "ramble*", "letter*", "note*", "notes", "update*", "announce*", "wording", "voice", "empath*", "warm*", "cold", "blunt", "curt",
+    "understood", "plain", "wordy", "ramble*", "letter*", "note*", "notes", "update*", "announce*", "voice", "empath*", "warm*", "cold", "blunt", "curt",
   ],
   prioritization: [
+    "pointless", "irrelevant", "needed", "unneeded", "unnecessary", "now", "scope", "nice-to-have", "distraction*",
     "priorit*", "first", "order*", "urgent*", "urgency", "critical*", "blocker*", "blocking", "important*", "importance", "matter*", "p0", "p1", "p2", "p3", "p4", "sev*",
     "escalat*", "queue*", "backlog*", "focus*", "nice-to-have*", "optional", "rank*", "swap*", "meanwhile", "instead", "rather", "sooner", "earlier", "bigger", "biggest",
     "top", "most", "least", "main", "essential", "minor", "cosmetic", "trivial", "sequence", "before", "ahead", "postpone*", "deprioriti*", "impact*", "severity",
   ],
   tooling: [
+    "already", "dup", "dupe*", "twice", "again", "redundant*", "list", "listed",
     "tool*", "checklist*", "proposal*", "propos*", "item*", "duplicat*", "jira", "linear", "hubspot", "salesforce", "zendesk", "slack", "api", "integration*", "webhook*", "export*",
     "import*", "template*", "search*", "merge*", "link*", "ticket*", "field*", "reassign*", "workflow*", "runbook*", "sandbox", "prod", "script*", "query", "queries", "dashboard*",
     "attach*", "log", "logs", "tracker", "crm", "sentry", "spreadsheet*", "sheet*", "form*", "label*", "tag*", "macro*", "automation*", "automat*", "bot", "endpoint*", "config*",
@@ -55,7 +57,7 @@ export const LEXICON: Record<string, string[]> = {
   timeliness: [
     "late*", "early", "earlier", "slow*", "fast*", "quick*", "delay*", "deadline*", "overdue", "hour*", "minute*", "min", "mins", "day*", "week*", "time*", "timing", "timely",
     "sla", "wait*", "soon", "yesterday", "tomorrow", "today", "tonight", "morning", "evening", "night", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday",
-    "saturday", "sunday", "am", "pm", "reminder*", "remind*", "follow-up*", "schedul*", "cutoff", "due", "window", "already", "record", "asap", "immediately", "prompt*",
+    "saturday", "sunday", "am", "pm", "reminder*", "remind*", "follow-up*", "schedul*", "cutoff", "due", "window", "record", "stale", "moot", "relevant", "anymore", "outdated", "asap", "immediately", "prompt*",
     "response", "respond*", "wake*", "woke", "3am", "h", "hrs", "ago", "still", "finally", "punctual*", "on-time", "overnight", "holiday*", "january", "december",
   ],
   general: ["overall", "job", "work", "effort", "everything", "anything", "all", "run", "whole", "generally", "general", "keep", "more", "again", "ok", "okay", "thanks", "nope", "yes", "no"],

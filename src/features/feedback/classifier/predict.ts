@@ -1,7 +1,8 @@
 import type { FeedbackCategory, Sentiment } from "../rules";
 import { calibrate, type Calibration } from "./calibration";
-import { featuresOf, type FeatureOptions, type FeatureVector } from "./features";
+import { featuresOfTokens, type FeatureOptions, type FeatureVector } from "./features";
 import { argmax, softmaxInPlace } from "./softmax";
+import { tokenize } from "./tokenize";
 import type { FeedbackClassification, TextSource } from "./types";
 import type { HeadWeights, ModelWeights } from "./weights-schema";
 
@@ -46,9 +47,10 @@ export function predictHead(head: CompiledHead, vector: FeatureVector): { label:
 export type RawPrediction = { sentiment: Sentiment; category: FeedbackCategory; score: number };
 
 export function predictRaw(m: CompiledModel, text: string, source?: TextSource): RawPrediction {
-  const sentimentVector = featuresOf(text, source, m.sentiment.features);
+  const tokens = tokenize(text);
+  const sentimentVector = featuresOfTokens(text, tokens, source, m.sentiment.features);
   const s = predictHead(m.sentiment, sentimentVector);
-  const c = predictHead(m.category, m.sameFeatures ? sentimentVector : featuresOf(text, source, m.category.features));
+  const c = predictHead(m.category, m.sameFeatures ? sentimentVector : featuresOfTokens(text, tokens, source, m.category.features));
   return { sentiment: s.label as Sentiment, category: c.label as FeedbackCategory, score: s.p * c.p };
 }
 

@@ -6,8 +6,9 @@ export type Token = { text: string; kind: "word" | "number" | "punct" | "symbol"
 /** The token every number becomes ("3", "2.5", "48h", "#123", "v2"): the value never matters, its presence does. */
 export const NUMBER_TOKEN = "<num>";
 
-// Emoticons and emoji, "+1", numbers (with a unit: "48h"), words (with inner ' or -), punctuation.
-const TOKEN_REGEX = /[:;]-?[()dp]|\+1\b|\p{Extended_Pictographic}|[#v]?\d+(?:[.,:/]\d+)*(%|[a-z]+)?|[a-z]+(?:['-][a-z]+)*|[.!?;:,()"…]/giu;
+// One alternative per kind, each its own group: symbols (emoticons, "+1", emoji), numbers (with a
+// unit: "48h"), words (with inner ' or -), punctuation.
+const TOKEN_REGEX = /([:;]-?[()dp]|\+1\b|\p{Extended_Pictographic})|([#v]?\d+(?:[.,:/]\d+)*)(%|[a-z]+)?|([a-z]+(?:['-][a-z]+)*)|([.!?;:,()"…])/giu;
 const APOSTROPHES = /[\u2018\u2019\u02bc`´]/g;
 const QUOTES = /[\u201c\u201d\u00ab\u00bb]/g;
 
@@ -27,18 +28,16 @@ function splitContraction(word: string): string[] {
 export function tokenize(text: string): Token[] {
   const normalized = text.replace(APOSTROPHES, "'").replace(QUOTES, '"');
   const tokens: Token[] = [];
-  for (const [raw, unit] of normalized.matchAll(TOKEN_REGEX)) {
-    if (raw.length > 1 && /^[:;+]/.test(raw)) tokens.push({ text: raw.toLowerCase().replace("-", ""), kind: "symbol", caps: false });
-    else if (/\p{Extended_Pictographic}/u.test(raw)) tokens.push({ text: raw, kind: "symbol", caps: false });
-    else if (/\d/.test(raw)) {
+  for (const [, symbol, number, unit, word, punct] of normalized.matchAll(TOKEN_REGEX)) {
+    if (symbol) tokens.push({ text: symbol.toLowerCase().replace("-", ""), kind: "symbol", caps: false });
+    else if (number) {
       tokens.push({ text: NUMBER_TOKEN, kind: "number", caps: false });
       // "48h", "3pm", "2x": the unit says what was counted.
       if (unit && unit !== "%") tokens.push({ text: unit.toLowerCase(), kind: "word", caps: false });
-    }
-    else if (/^[a-z]/i.test(raw)) {
-      const caps = raw.length >= 3 && raw === raw.toUpperCase();
-      for (const part of splitContraction(raw.toLowerCase())) tokens.push({ text: part, kind: "word", caps });
-    } else tokens.push({ text: raw, kind: "punct", caps: false });
+    } else if (word) {
+      const caps = word.length >= 3 && word === word.toUpperCase();
+      for (const part of splitContraction(word.toLowerCase())) tokens.push({ text: part, kind: "word", caps });
+    } else tokens.push({ text: punct, kind: "punct", caps: false });
   }
   return tokens;
 }
