@@ -4,12 +4,17 @@
 // with KEEP_BENCH_DB=1). The server is BENCH_DATABASE_URL, else DATABASE_URL, else a throwaway
 // embedded PostgreSQL started for the run; only loopback servers are accepted. See bench/README.md.
 //
+// A benchmark listed in WITHOUT_DATABASE measures pure code: it runs without a database (and when
+// only such benchmarks are selected, no server is started).
+//
 // Benchmarks run under tsx with "server-only" stubbed (scripts/lib/server-only/register.mjs), so they call the
 // app's own services (src/features/**/server) and measure the very SQL the app sends.
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { ensurePackages, ensurePrismaClient } from "./lib/bootstrap.mjs";
+
+const WITHOUT_DATABASE = new Set(["bench/classifier.ts"]);
 
 const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const files = readdirSync("bench", { withFileTypes: true })
@@ -28,13 +33,14 @@ ensurePrismaClient();
 const { createTestDatabase, dropTestDatabase, startTestServer } = await import("./lib/test-database.mjs");
 
 let server;
-try {
-  server = await startTestServer({ named: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL, durable: true, log: (m) => console.log(`[bench db] ${m}`) });
-} catch (e) {
-  console.error(`✖ ${e.message.replace("tests", "benchmarks")}`);
-  process.exit(1);
+if (files.some((f) => !WITHOUT_DATABASE.has(f))) {
+  try {
+    server = await startTestServer({ named: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL, durable: true, log: (m) => console.log(`[bench db] ${m}`) });
+  } catch (e) {
+    console.error(`✖ ${e.message.replace("tests", "benchmarks")}`);
+    process.exit(1);
+  }
 }
-const serverUrl = server.url;
 
 const run = (file, env) =>
   new Promise((resolve) => {
@@ -49,20 +55,25 @@ const run = (file, env) =>
     });
   });
 
-let failed = 0;
-for (const file of files) {
-  const database = await createTestDatabase(serverUrl, { prefix: "agent_coach_bench" });
+async function runOnFreshDatabase(file) {
+  const database = await createTestDatabase(server.url, { prefix: "agent_coach_bench" });
   console.log(`━━ ${file} ━━ database ${database.name}`);
   try {
-    const code = await run(file, { DATABASE_URL: database.url, BENCH_DATABASE_URL: database.url, NODE_ENV: "production" });
-    if (code !== 0) {
-      failed++;
-      console.error(`✖ ${file} exited with ${code}`);
-    }
+    return await run(file, { DATABASE_URL: database.url, BENCH_DATABASE_URL: database.url, NODE_ENV: "production" });
   } finally {
     if (process.env.KEEP_BENCH_DB === "1") console.log(`  kept database ${database.name} (KEEP_BENCH_DB=1): ${database.url}`);
     else await dropTestDatabase(database).catch((e) => console.error(`could not drop ${database.name}: ${e.message}`));
   }
 }
-await server.stop();
+
+let failed = 0;
+for (const file of files) {
+  if (WITHOUT_DATABASE.has(file)) console.log(`━━ ${file} ━━ (no database)`);
+  const code = WITHOUT_DATABASE.has(file) ? await run(file, { NODE_ENV: "production" }) : await runOnFreshDatabase(file);
+  if (code !== 0) {
+    failed++;
+    console.error(`✖ ${file} exited with ${code}`);
+  }
+}
+await server?.stop();
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,18 @@
+import { DEFAULT_FEATURE_OPTIONS } from "../features";
+import type { TrainingSettings } from "./train-classifier";
+
+/** What `npm run train:classifier` trains with (the figures behind these choices: README.md). */
+export const TRAINING_SETTINGS: TrainingSettings = {
+  seed: 14,
+  folds: 5,
+  l2Grid: [1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6],
+  l2Tolerance: 0.005,
+  minCount: 2,
+  negativeRecall: { target: 0.85, shifts: Array.from({ length: 21 }, (_, i) => i / 10) },
+  features: {
+    sentiment: DEFAULT_FEATURE_OPTIONS,
+    // Negation turns praise into a complaint, not one topic into another: "not late" is still
+    // about timeliness, so the category head reads the words without NOT_ marks.
+    category: { ...DEFAULT_FEATURE_OPTIONS, negation: false },
+  },
+};

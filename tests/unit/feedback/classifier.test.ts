@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { corpusPath, readLabeled } from "@/features/feedback/classifier/corpus-file";
+import { evaluateClassifier } from "@/features/feedback/classifier/evaluate";
+import { classifyFeedbackText } from "@/features/feedback/classifier/model";
+import weightsFile from "@/features/feedback/classifier/weights.json";
+
+// The shipped weights on the corpus's fixed test split, against the goals of the offline
+// classifier (src/features/feedback/classifier/README.md), and the behaviour its features promise.
+
+const GOALS = { both: 0.85, sentiment: 0.85, category: 0.85, negativeRecall: 0.85, ece: 0.05 };
+
+describe("offline feedback classifier: held-out test split", async () => {
+  const report = await evaluateClassifier(readLabeled(corpusPath("test")), async (inputs) => inputs.map((i) => classifyFeedbackText(i.text, i.source)));
+
+  it(`gets both fields right on ≥ ${GOALS.both * 100}% of the texts (and each field on ≥ ${GOALS.sentiment * 100}%)`, () => {
+    expect.soft(report.sentiment, "sentiment accuracy").toBeGreaterThanOrEqual(GOALS.sentiment);
+    expect.soft(report.category, "category accuracy").toBeGreaterThanOrEqual(GOALS.category);
+    expect(report.both, "both right").toBeGreaterThanOrEqual(GOALS.both);
+  });
+
+  it(`labels ≥ ${GOALS.negativeRecall * 100}% of negative texts negative`, () => {
+    expect(report.negativeRecall).toBeGreaterThanOrEqual(GOALS.negativeRecall);
+  });
+
+  it(`has a calibrated confidence (ECE ≤ ${GOALS.ece})`, () => {
+    expect(report.ece).toBeLessThanOrEqual(GOALS.ece);
+  });
+
+  it("was trained on the corpus as it is now (run `npm run train:classifier` after editing it)", () => {
+    const sha256 = createHash("sha256").update(readFileSync(corpusPath("train"))).digest("hex");
+    expect(weightsFile.meta.corpus.sha256).toBe(sha256);
+  });
+});
+
+describe("offline feedback classifier: behaviour", () => {
+  it("flips on negation", () => {
+    expect(classifyFeedbackText("The summary was helpful.").sentiment).toBe("positive");
+    expect(classifyFeedbackText("The summary was not helpful.").sentiment).toBe("negative");
+    expect(classifyFeedbackText("The report was useful.").sentiment).toBe("positive");
+    expect(classifyFeedbackText("The report wasn't useful at all.").sentiment).toBe("negative");
+  });
+
+  it("lets the clause after 'but' decide a mixed text", () => {
+    expect(classifyFeedbackText("The tone was great, but the estimate was wrong.")).toMatchObject({ sentiment: "negative", category: "accuracy" });
+    expect(classifyFeedbackText("The estimate was a bit off, but overall the report was excellent.").sentiment).toBe("positive");
+  });
+
+  it("is deterministic, with a confidence between 0 and 1", () => {
+    const texts = ["Great job", "The estimate was wrong by two days.", "Noted.", "", "🔥🔥", "Why is the estimate 3 days?"];
+    const first = texts.map((t) => classifyFeedbackText(t, "comment"));
+    expect(texts.map((t) => classifyFeedbackText(t, "comment"))).toEqual(first);
+    for (const c of first) expect(c.confidence).toSatisfy((x: number) => x >= 0 && x <= 1);
+  });
+});
