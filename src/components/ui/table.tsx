@@ -25,15 +25,17 @@ const heads = {
   hidden: "sr-only",
 } as const;
 
-/** Cell padding: horizontal, header row, body rows. */
-const paddings = {
+/** Cell padding: horizontal (first and last column: `edge`), header row, body rows. */
+const paddings: Record<"page" | "card" | "compact" | "dashboard", { x: string; edge?: string; head: string; cell: string }> = {
   /** A list page's table. */
   page: { x: "px-5", head: "py-3", cell: "py-3" },
   /** A table under a card's header. */
   card: { x: "px-5", head: "py-2", cell: "py-3" },
-  /** Dense numbers (runs, iterations, dashboard tables). */
+  /** Dense numbers (runs, iterations). */
   compact: { x: "px-3", head: "py-2", cell: "py-2" },
-} as const;
+  /** Dense, and the outer columns aligned with the card's own inset. */
+  dashboard: { x: "px-3", edge: "px-5", head: "py-2", cell: "py-2" },
+};
 
 /**
  * The app's tables: one row per item, the columns declared once (header, cell, alignment,
@@ -78,7 +80,8 @@ export function DataTable<Row>({
   srOnly?: boolean;
   testId?: string;
 }) {
-  const padX = paddings[pad].x;
+  const { x, edge = x } = paddings[pad];
+  const padOf = (c: Column<Row>, i: number) => c.padX ?? (i === 0 || i === columns.length - 1 ? edge : x);
   const table = (
     <table className={srOnly ? "sr-only" : "w-full text-sm"} data-testid={testId}>
       {caption ? <caption className="sr-only">{caption}</caption> : null}
@@ -86,7 +89,7 @@ export function DataTable<Row>({
         <thead className={heads[head]}>
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col" className={cn(c.padX ?? padX, headY, c.align === "right" && "text-right", "font-medium")}>
+              <th key={i} scope="col" className={cn(padOf(c, i), headY, c.align === "right" && "text-right", "font-medium")}>
                 {c.header}
               </th>
             ))}
@@ -102,7 +105,7 @@ export function DataTable<Row>({
                 <Cell
                   key={i}
                   scope={c.rowHeader ? "row" : undefined}
-                  className={cn(c.padX ?? padX, cellY, c.rowHeader && "text-left", c.align === "right" && "text-right", c.className)}
+                  className={cn(padOf(c, i), cellY, c.rowHeader && "text-left", c.align === "right" && "text-right", c.className)}
                   {...c.cellProps?.(row)}
                 >
                   {c.cell(row)}

@@ -10,23 +10,20 @@ import { countPendingDecisions } from "@/features/decisions/server";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { countUnread } from "@/features/notifications/server";
 
-type NavItem = [path: string, icon: LucideIcon, label: string];
-
-const WORK: NavItem[] = [
+/** The workspace's pages in order (path under /w/[slug]); a string is a section heading. */
+const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
   ["", LayoutDashboard, "Dashboard"],
   ["/templates", FileCode2, "Templates"],
   ["/agents", Bot, "Agents"],
   ["/tasks", ListTodo, "Tasks"],
   ["/inbox", Inbox, "Decisions"],
   ["/search", Search, "Search"],
-];
-
-const SETTINGS: NavItem[] = [
-  ["members", Users, "Members"],
-  ["api-keys", KeyRound, "API keys"],
-  ["models", Cpu, "Models"],
-  ["schedule", CalendarClock, "Ritual schedule"],
-  ["notifications", BellRing, "Notifications"],
+  "Settings",
+  ["/settings/members", Users, "Members"],
+  ["/settings/api-keys", KeyRound, "API keys"],
+  ["/settings/models", Cpu, "Models"],
+  ["/settings/schedule", CalendarClock, "Ritual schedule"],
+  ["/settings/notifications", BellRing, "Notifications"],
 ];
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
@@ -50,22 +47,26 @@ export default async function WorkspaceLayout({ children, params }: { children: 
           workspaces={workspaces}
         />
         <nav className="mt-5 flex flex-1 flex-col gap-1" aria-label="Workspace">
-          {WORK.map(([path, Icon, label]) => (
-            <NavLink key={label} href={`${base}${path}`} exact={path === ""}>
-              <Icon className="h-4 w-4" aria-hidden /> {label}
-              {path === "/inbox" && pending > 0 ? (
-                <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending`}>
-                  {pending}
-                </span>
-              ) : null}
-            </NavLink>
-          ))}
-          <p className="mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">Settings</p>
-          {SETTINGS.map(([path, Icon, label]) => (
-            <NavLink key={label} href={`${base}/settings/${path}`}>
-              <Icon className="h-4 w-4" aria-hidden /> {label}
-            </NavLink>
-          ))}
+          {NAV.map((item) => {
+            if (typeof item === "string") {
+              return (
+                <p key={item} className="mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">
+                  {item}
+                </p>
+              );
+            }
+            const [path, Icon, label] = item;
+            return (
+              <NavLink key={label} href={`${base}${path}`} exact={path === ""}>
+                <Icon className="h-4 w-4" aria-hidden /> {label}
+                {path === "/inbox" && pending > 0 ? (
+                  <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending`}>
+                    {pending}
+                  </span>
+                ) : null}
+              </NavLink>
+            );
+          })}
         </nav>
         <div className="border-t border-zinc-200 pt-3">
           <p className="truncate px-2 text-xs text-zinc-500" data-testid="signed-in-as">

@@ -11,12 +11,11 @@ export function ActiveInstancesTable({ slug, instances, total, days }: { slug: s
   if (instances.length === 0) return <div className="p-5"><EmptyState title={`No instance ran in the last ${days} days`} /></div>;
   return (
     <div className="overflow-x-auto">
-      <DataTable rows={instances} rowKey={(a) => a.agentId} rowTestId="active-instance-row" head="shaded" pad="compact" cellY="py-2.5"
+      <DataTable rows={instances} rowKey={(a) => a.agentId} rowTestId="active-instance-row" head="shaded" pad="dashboard" cellY="py-2.5"
         testId="active-instances" caption={`Agents of this template with a run in the last ${days} days, most recent first`}
         columns={[
           {
             header: "Agent",
-            padX: "px-5",
             cell: (a) => (
               <>
                 <Link href={`/w/${slug}/agents/${a.agentId}`} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">{a.displayName}</Link>
@@ -31,7 +30,7 @@ export function ActiveInstancesTable({ slug, instances, total, days }: { slug: s
           },
           { header: "Last wake", className: "whitespace-nowrap text-zinc-600", cell: (a) => <time dateTime={a.lastWakeAt.toISOString()}>{timeAgo(a.lastWakeAt)}</time> },
           { header: "Last run", cell: (a) => (a.lastRunStatus ? <RunStatusBadge status={a.lastRunStatus} /> : "—") },
-          { header: "Wakes", align: "right", padX: "px-5", className: "tabular-nums", cell: (a) => a.wakeCount },
+          { header: "Wakes", align: "right", className: "tabular-nums", cell: (a) => a.wakeCount },
         ]}
       />
       {total > instances.length ? <p className="border-t border-zinc-100 px-5 py-2 text-xs text-zinc-500">Showing the {instances.length} most recent of {total.toLocaleString("en")} active instances.</p> : null}

@@ -27,14 +27,13 @@ function trendColumn(header: string, testId: string, pick: (t: TemplateHealth) =
 /** The workspace dashboard's "each template at a glance": last 7 days vs the 7 before. */
 export function TemplateHealthTable({ slug, templates }: { slug: string; templates: TemplateHealth[] }) {
   return (
-    <DataTable rows={templates} rowKey={(t) => t.templateId} rowTestId="template-health-row" head="shaded" pad="compact" cellY="py-3" scroll
+    <DataTable rows={templates} rowKey={(t) => t.templateId} rowTestId="template-health-row" head="shaded" pad="dashboard" cellY="py-3" scroll
       testId="template-health"
       caption="Template health: quality and acceptance in the last 7 days with the change from the 7 days before, pending decisions, last activity"
       columns={[
         {
           header: "Template",
           rowHeader: true,
-          padX: "px-5",
           className: "font-normal",
           cell: (t) => (
             <>
@@ -55,7 +54,6 @@ export function TemplateHealthTable({ slug, templates }: { slug: string; templat
         { header: "Last activity", className: "whitespace-nowrap text-zinc-600", cell: (t) => timeAgo(t.lastActivityAt) },
         {
           header: "Next ritual",
-          padX: "px-5",
           className: "whitespace-nowrap text-zinc-600",
           cellProps: () => ({ "data-testid": "health-next-ritual" }),
           cell: (t) => (t.nextRitualAt ? <time dateTime={t.nextRitualAt.toISOString()} title={formatDateTime(t.nextRitualAt)}>{formatDistanceToNowStrict(t.nextRitualAt, { addSuffix: true })}</time> : <span className="text-zinc-400">paused</span>),

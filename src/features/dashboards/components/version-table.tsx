@@ -6,13 +6,12 @@ import type { VersionStats } from "../server/queries";
 /** Per-version totals over each version's life; also the data of the chart's version markers. */
 export function VersionTable({ versions, headVersionId }: { versions: VersionStats[]; headVersionId: string | null }) {
   return (
-    <DataTable rows={[...versions].reverse()} rowKey={(v) => v.versionId} rowTestId="version-performance-row" rowProps={(v) => ({ "data-version": v.number })} head="shaded" pad="compact" scroll
+    <DataTable rows={[...versions].reverse()} rowKey={(v) => v.versionId} rowTestId="version-performance-row" rowProps={(v) => ({ "data-version": v.number })} head="shaded" pad="dashboard" scroll
       testId="version-performance" caption="Performance per template version, over each version's whole life"
       columns={[
         {
           header: "Version",
           rowHeader: true,
-          padX: "px-5",
           className: "font-semibold",
           cell: (v) => (
             <>
@@ -33,7 +32,6 @@ export function VersionTable({ versions, headVersionId }: { versions: VersionSta
         {
           header: "Avg rating",
           align: "right",
-          padX: "px-5",
           className: "tabular-nums",
           cell: (v) => (
             <>
