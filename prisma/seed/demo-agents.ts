@@ -137,9 +137,11 @@ export function buildDemoData({ workspaceId, users, now, newId, seed = 20261121 
           const gateScores = domain.gates.map((g) => {
             const value = round(clamp(base + 0.035 * (it - 1) + r.gauss(0.07), 0.2, 1), 2);
             const short = value < g.threshold;
-            return { name: g.name, score: value, threshold: g.threshold, weight: g.weight, feedback: short ? r.pick(domain.gateFeedback[g.name] ?? [""]) : "" };
+            // As the self-refine loop stores it: the evaluator's value and the gate's credit.
+            const credit = short ? round(value / g.threshold, 3) : 1;
+            return { name: g.name, value, score: credit, threshold: g.threshold, weight: g.weight, feedback: short ? r.pick(domain.gateFeedback[g.name] ?? [""]) : "" };
           });
-          const score = round(gateScores.reduce((s, g) => s + g.weight * Math.min(1, g.score / g.threshold), 0), 3);
+          const score = round(gateScores.reduce((s, g) => s + g.weight * g.score, 0), 3);
           best = Math.max(best, score);
           const failing = gateScores.filter((g) => g.feedback);
           iterationRows.push({

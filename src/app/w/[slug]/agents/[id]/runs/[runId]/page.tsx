@@ -25,7 +25,9 @@ function gateColumn(name: string): Column<Iteration> {
     cellProps: (it) => ({ title: gate(it)?.feedback }),
     cell: (it) => {
       const g = gate(it);
-      return g ? `${g.value.toFixed(2)} → ${g.score.toFixed(2)}` : "—";
+      if (!g) return "—";
+      // Rows written before a gate's value was stored (older demo seeds) show the credit alone.
+      return typeof g.value === "number" ? `${g.value.toFixed(2)} → ${g.score.toFixed(2)}` : g.score.toFixed(2);
     },
   };
 }
