@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { requireUser, settle, type ActionResult } from "@/server/action-client";
+import { settle, type ActionResult } from "@/server/action-client";
 import type { Permission } from "../permissions";
 import { WorkspaceSlugSchema } from "../schemas";
-import { assertCan, getWorkspaceContextOrThrow, type WorkspaceContext } from "./workspace-context";
+import { requireWorkspaceMember, type WorkspaceContext } from "./workspace-context";
 
 /**
  * An action inside a workspace. The input always carries `workspaceSlug`; the handler gets the
@@ -17,9 +17,6 @@ export function workspaceAction<Shape extends z.ZodRawShape, T>(
   return async (raw: z.input<typeof schema>): Promise<ActionResult<T>> =>
     settle(async () => {
       const { workspaceSlug, ...data } = schema.parse(raw) as { workspaceSlug: string } & z.output<z.ZodObject<Shape>>;
-      const user = await requireUser();
-      const ctx = await getWorkspaceContextOrThrow(user, workspaceSlug);
-      assertCan(ctx, config.permission);
-      return handler(data as z.output<z.ZodObject<Shape>>, ctx);
+      return handler(data as z.output<z.ZodObject<Shape>>, await requireWorkspaceMember(workspaceSlug, config.permission));
     });
 }

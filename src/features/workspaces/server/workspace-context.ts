@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/server/db";
 import { forbidden, notFound } from "@/server/errors";
 import type { SessionUser } from "@/server/session";
+import { requireUser } from "@/server/action-client";
 import { can, type Permission, type Role } from "../permissions";
 
 export type WorkspaceContext = {
@@ -27,4 +28,11 @@ export function assertCan(ctx: WorkspaceContext, permission: Permission): void {
   if (!can(ctx.membership.role, permission)) {
     throw forbidden(`Your role (${ctx.membership.role}) does not allow this.`);
   }
+}
+
+/** The signed-in caller as a member of the workspace named by `slug` (401, 404), allowed `permission` (403). */
+export async function requireWorkspaceMember(slug: string, permission?: Permission): Promise<WorkspaceContext> {
+  const ctx = await getWorkspaceContextOrThrow(await requireUser(), slug);
+  if (permission) assertCan(ctx, permission);
+  return ctx;
 }

@@ -2,10 +2,9 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { badRequest, notFound, toErrorBody } from "@/server/errors";
-import { requireUser } from "@/server/action-client";
 import type { Permission } from "../permissions";
 import { WorkspaceSlugSchema } from "../schemas";
-import { assertCan, getWorkspaceContextOrThrow, type WorkspaceContext } from "./workspace-context";
+import { requireWorkspaceMember, type WorkspaceContext } from "./workspace-context";
 
 // The one wrapper of every session-authenticated route handler under /api/workspaces/[slug]/…
 // (the browser's own fetches; the REST API with keys has `apiRoute`). Order as in server actions:
@@ -35,9 +34,7 @@ export function workspaceRoute<P extends z.ZodRawShape, I extends z.ZodType = z.
         });
         input = config.input.parse(json);
       }
-      const user = await requireUser();
-      const ctx = await getWorkspaceContextOrThrow(user, slug);
-      if (config.permission) assertCan(ctx, config.permission);
+      const ctx = await requireWorkspaceMember(slug, config.permission);
       const result = await handler(input, { ...ctx, params: params as z.output<z.ZodObject<P>>, request });
       return result instanceof Response ? result : NextResponse.json(result, { headers: { "Cache-Control": "no-store" } });
     } catch (e) {
