@@ -1,4 +1,4 @@
-import { db } from "@/server/db";
+import { db, type Tx } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
 import { agentWakeRequested, appEvents, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualWakeRequestedData } from "./events";
@@ -30,6 +30,11 @@ export async function sendEvent(event: AppEvent): Promise<void> {
 /** Asks for a wake of a task agent (coalesced and throttled per agent; "manual" skips the throttle). */
 export function requestAgentWake(data: AgentWakeRequestedData) {
   return sendEvent({ name: agentWakeRequested.name, data });
+}
+
+/** The same wake, staged in the caller's transaction: deliver its id with `deliverOutbox` after the commit. */
+export function stageAgentWake(t: Tx, data: AgentWakeRequestedData) {
+  return stageEvent(t, { name: agentWakeRequested.name, data });
 }
 
 /** Asks for an improver's ritual (single-flight per improver; scheduled by the hourly check or "Run ritual now"). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { createAgent } from "@/features/agents/server";
-import { agentWakeRequested } from "@/inngest/events";
-import { deliverOutbox, stageEvent } from "@/inngest/outbox";
+import { deliverOutbox } from "@/inngest/outbox";
+import { stageAgentWake } from "@/inngest/send";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 import type { TaskStatus } from "@/generated/prisma/enums";
@@ -45,7 +45,7 @@ export async function createTask(options: CreateTaskOptions) {
     const agent = options.templateId
       ? await createAgent({ scope, templateId: options.templateId, taskId: task.id, displayName: `Agent · ${options.title.slice(0, 60)}` }, tx)
       : null;
-    const eventIds = agent && options.wakeAgent ? [await stageEvent(tx, { name: agentWakeRequested.name, data: { workspaceId: scope.workspaceId, agentId: agent.id, reason: "creation" } })] : [];
+    const eventIds = agent && options.wakeAgent ? [await stageAgentWake(tx, { workspaceId: scope.workspaceId, agentId: agent.id, reason: "creation" })] : [];
     return { task, agent, eventIds };
   });
   if (eventIds.length) await deliverOutbox({ ids: eventIds });

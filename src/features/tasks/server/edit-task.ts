@@ -1,6 +1,6 @@
 import "server-only";
-import { agentWakeRequested } from "@/inngest/events";
-import { deliverOutbox, stageEvent } from "@/inngest/outbox";
+import { deliverOutbox } from "@/inngest/outbox";
+import { stageAgentWake } from "@/inngest/send";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 import { updateTask, type TaskPatch } from "./update-task";
@@ -14,7 +14,7 @@ export async function editTask({ scope, taskId, patch }: { scope: Scope; taskId:
   const { task, eventIds } = await db.$transaction(async (tx) => {
     const task = await updateTask({ scope, taskId, patch }, tx);
     const agent = await tx.agent.findFirst({ where: { taskId: task.id, workspaceId: scope.workspaceId }, select: { id: true } });
-    const eventIds = agent ? [await stageEvent(tx, { name: agentWakeRequested.name, data: { workspaceId: scope.workspaceId, agentId: agent.id, reason: "subscription" } })] : [];
+    const eventIds = agent ? [await stageAgentWake(tx, { workspaceId: scope.workspaceId, agentId: agent.id, reason: "subscription" })] : [];
     return { task, eventIds };
   });
   if (eventIds.length) await deliverOutbox({ ids: eventIds });
