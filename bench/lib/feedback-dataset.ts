@@ -4,7 +4,7 @@
 // the change-counter triggers stamp rows in time order, as a live workspace accumulates them.
 //
 // Used by bench/feedback-pipeline.ts and the dashboard benchmark. Every insert goes through the
-// write-time triggers (feedback rules → FeedbackItem / PendingObservation, dashboard rollup →
+// write-time triggers (feedback rules → FeedbackItem / PendingFeedback, dashboard rollup →
 // TemplateDailyStats, ChangeSet version stamp), as on a live server: the load time includes them.
 // Deterministic (hash functions of the row number), like bench/lib/generate.ts.
 //
@@ -21,7 +21,7 @@ import { dailyVolumes } from "./setup";
 
 export const FEEDBACK_WORKSPACE_ID = "fb_ws";
 export const FEEDBACK_TEMPLATE_ID = "fb_t1";
-const TRACKED = ["AgentTemplate", "TemplateVersion", "Agent", "Task", "WakeRun", "AgentMessage", "AgentReport", "ChangeSet", "ChangeItem", "ChangeDecision", "FeedbackItem", "PendingObservation", "TemplateDailyStats"];
+const TRACKED = ["AgentTemplate", "TemplateVersion", "Agent", "Task", "WakeRun", "AgentMessage", "AgentReport", "ChangeSet", "ChangeItem", "ChangeDecision", "FeedbackItem", "PendingFeedback", "TemplateDailyStats"];
 const DAY_MS = 86_400_000;
 
 /** Observation texts: ~1/3 positive keywords, ~1/3 negative, ~1/3 neutral, negated or mixed (→ the model). */
@@ -183,6 +183,24 @@ export async function generateFeedbackDataset(
       lastLog = Date.now();
       log(`day ${d + 1}/${days}: ${offsets.obs.toLocaleString("en")} observations (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
+  }
+
+  // What the background job has done by now on a live server: every written text labeled but the
+  // newest 0.5% (its labels stood in by a hash: the classifier's cost is not what this measures).
+  const { rows: cut } = await pool.query<{ c: string | null }>(
+    `SELECT "sourceCounter"::text AS c FROM "PendingFeedback" WHERE "templateId" = $1 ORDER BY "sourceCounter" DESC OFFSET $2 LIMIT 1`,
+    [tpl, Math.ceil(observations * 0.005)],
+  );
+  if (cut[0]?.c) {
+    await pool.query(`
+      WITH done AS (DELETE FROM "PendingFeedback" p WHERE p."templateId" = '${tpl}' AND p."sourceCounter" <= ${cut[0].c} RETURNING p.*)
+      INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
+      SELECT 'fbl_' || d."sourceId", d."workspaceId", d."templateId", d."agentId", d."sourceType", d."sourceId",
+        (ARRAY['positive', 'negative', 'neutral'])[1 + abs(hashtext(d."sourceId")) % 3]::"Sentiment",
+        (ARRAY['accuracy', 'communication', 'prioritization', 'tooling', 'timeliness', 'general'])[1 + abs(hashtext(d."sourceId" || 'c')) % 6]::"FeedbackCategory",
+        0.8, 'model', left(d."text", 500), d."sourceCounter", d."occurredAt"
+      FROM done d`);
+    log(`labeled the written texts but the newest ${Math.ceil(observations * 0.005).toLocaleString("en")} (the background job's part)`);
   }
 
   const client = await pool.connect();

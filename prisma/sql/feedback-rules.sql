@@ -2,44 +2,13 @@
 -- The feedback rules at write time as the migrations must leave them: every function and trigger, idempotent.
 -- After a rule change: `npm run db:rules -- --migration <name>` (src/features/feedback/README.md).
 
-CREATE OR REPLACE FUNCTION feedback_rule_sentiment(search tsvector, body text) RETURNS "Sentiment" LANGUAGE sql IMMUTABLE AS $fn$
-  SELECT CASE
-    WHEN body ~* '\m(not|no|never|hardly|without|nothing|none|nobody)\M|n''t\M' THEN NULL
-    WHEN (search @@ to_tsquery('simple', '''thank'':* | ''great'':* | ''accur'':* | ''perfect'':* | ''excel'':* | ''love'':* | ''nice'' | ''brilliant'':* | ''concis'':* | ''spot-on'':*')) = (search @@ to_tsquery('simple', '''wrong'':* | ''miss'':* | ''confus'':* | ''late'' | ''slow'' | ''incorrect'':* | ''inaccur'':* | ''useless'':* | ''broken'':* | ''overdue'':* | ''verbos'':* | ''poor'':* | ''duplic'':* | ''ignor'':* | ''annoy'':* | ''unclear'':* | ''vagu'':*')) THEN NULL
-    WHEN search @@ to_tsquery('simple', '''thank'':* | ''great'':* | ''accur'':* | ''perfect'':* | ''excel'':* | ''love'':* | ''nice'' | ''brilliant'':* | ''concis'':* | ''spot-on'':*') THEN 'positive'::"Sentiment"
-    ELSE 'negative'::"Sentiment"
-  END
-$fn$;
-
-CREATE OR REPLACE FUNCTION feedback_rule_category(search tsvector) RETURNS "FeedbackCategory" LANGUAGE sql IMMUTABLE AS $fn$
-  SELECT CASE
-    WHEN search @@ to_tsquery('simple', '''estim'':* | ''accur'':* | ''inaccur'':* | ''wrong'':* | ''incorrect'':* | ''mistak'':* | ''number'':* | ''calcul'':*') THEN 'accuracy'::"FeedbackCategory"
-    WHEN search @@ to_tsquery('simple', '''late'' | ''slow'' | ''overdue'':* | ''deadlin'':* | ''delay'':* | ''quick'':* | ''fast'' | ''wait'':*') THEN 'timeliness'::"FeedbackCategory"
-    WHEN search @@ to_tsquery('simple', '''priorit'':* | ''urgent'':* | ''p1'' | ''p2'' | ''sever'':* | ''focus'':*') THEN 'prioritization'::"FeedbackCategory"
-    WHEN search @@ to_tsquery('simple', '''summar'':* | ''report'':* | ''tone'':* | ''verbos'':* | ''unclear'':* | ''confus'':* | ''concis'':* | ''wordi'':* | ''vagu'':*') THEN 'communication'::"FeedbackCategory"
-    WHEN search @@ to_tsquery('simple', '''checklist'':* | ''tool'' | ''propos'':* | ''duplic'':* | ''status'':* | ''integr'':*') THEN 'tooling'::"FeedbackCategory"
-    ELSE 'general'::"FeedbackCategory"
-  END
-$fn$;
-
 CREATE OR REPLACE FUNCTION feedback_on_observation_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  WITH c AS MATERIALIZED (
-    SELECT m."id", m."workspaceId", m."templateId", m."agentId", m."text", m."search", m."changeCounter", m."createdAt",
-      feedback_rule_sentiment(m."search", m."text") AS sentiment
-    FROM new_rows m WHERE m."kind" = 'observation'
-  ), items AS (
-    INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
-    SELECT gen_random_uuid()::text, c."workspaceId", c."templateId", c."agentId", 'observation', c."id", c.sentiment,
-      feedback_rule_category(c."search"), 0.8, 'rule', left(c."text", 500), c."changeCounter", c."createdAt"
-    FROM c WHERE c.sentiment IS NOT NULL
-    ON CONFLICT ("sourceType", "sourceId") DO NOTHING
-  )
-  INSERT INTO "PendingObservation" ("messageId", "workspaceId", "templateId", "sourceCounter", "occurredAt")
-  SELECT c."id", c."workspaceId", c."templateId", c."changeCounter", c."createdAt"
-  FROM c
-  WHERE c.sentiment IS NULL
-  ON CONFLICT ("messageId") DO NOTHING;
+  INSERT INTO "PendingFeedback" ("sourceType", "sourceId", "workspaceId", "templateId", "agentId", "text", "sourceCounter", "occurredAt")
+  SELECT 'observation', m."id", m."workspaceId", m."templateId", m."agentId", left(m."text", 2000), m."changeCounter", m."createdAt"
+  FROM new_rows m
+  WHERE m."kind" = 'observation'
+  ON CONFLICT ("sourceType", "sourceId") DO NOTHING;
   RETURN NULL;
 END;
 $fn$;
@@ -50,8 +19,29 @@ BEGIN
   SELECT gen_random_uuid()::text, d."workspaceId", d."templateId", d."agentId", 'decision', d."id",
     (CASE d."verdict"::text WHEN 'rejected' THEN 'negative' WHEN 'confirmed' THEN 'positive' WHEN 'deferred' THEN 'neutral' END)::"Sentiment",
     (CASE d."tool" WHEN 'propose_estimate' THEN 'accuracy' WHEN 'propose_status' THEN 'accuracy' WHEN 'propose_checklist_items' THEN 'prioritization' ELSE 'tooling' END)::"FeedbackCategory",
-    1, 'rule', COALESCE(NULLIF(btrim(d."reason"), ''), initcap(d."verdict"::text) || ' ' || d."tool"), d."changeCounter", d."decidedAt"
+    1, 'rule', (CASE d."verdict"::text WHEN 'rejected' THEN 'Rejected' WHEN 'confirmed' THEN 'Confirmed' WHEN 'deferred' THEN 'Deferred' END) || ' '
+      || (CASE d."tool" WHEN 'propose_estimate' THEN 'a proposed estimate' WHEN 'propose_status' THEN 'a proposed status change' WHEN 'propose_checklist_items' THEN 'a proposed checklist' ELSE CASE WHEN d."tool" LIKE 'propose\_%' THEN 'a proposed ' || replace(substr(d."tool", 9), '_', ' ') ELSE 'a proposal to ' || replace(d."tool", '_', ' ') END END)
+      || COALESCE(CASE d."tool"
+        WHEN 'propose_checklist_items' THEN CASE WHEN jsonb_typeof(ci."args"->'items') = 'array'
+          THEN ' (' || jsonb_array_length(ci."args"->'items') || CASE WHEN jsonb_array_length(ci."args"->'items') = 1 THEN ' item)' ELSE ' items)' END END
+        WHEN 'propose_estimate' THEN ' of ' || (ci."args"->>'minutes') || ' min'
+        WHEN 'propose_status' THEN ' to ' || replace(ci."args"->>'status', '_', ' ')
+      END, ''), d."changeCounter", d."decidedAt"
   FROM new_rows d
+  LEFT JOIN "ChangeItem" ci ON ci."id" = d."changeItemId" AND ci."workspaceId" = d."workspaceId"
+  ON CONFLICT ("sourceType", "sourceId") DO NOTHING;
+
+  INSERT INTO "PendingFeedback" ("sourceType", "sourceId", "workspaceId", "templateId", "agentId", "text", "sourceCounter", "occurredAt")
+  SELECT DISTINCT ON (COALESCE(d."batchId", d."id"), d."templateId")
+    'reason', d."id", d."workspaceId", d."templateId", d."agentId", left(btrim(d."reason"), 2000), d."changeCounter", d."decidedAt"
+  FROM new_rows d
+  WHERE btrim(COALESCE(d."reason", '')) <> ''
+    AND NOT EXISTS (
+      SELECT 1 FROM "ChangeDecision" e
+      WHERE d."batchId" IS NOT NULL AND e."batchId" = d."batchId" AND e."templateId" = d."templateId"
+        AND e."id" NOT IN (SELECT s."id" FROM new_rows s)
+    )
+  ORDER BY COALESCE(d."batchId", d."id"), d."templateId", d."id"
   ON CONFLICT ("sourceType", "sourceId") DO NOTHING;
   RETURN NULL;
 END;
@@ -62,7 +52,7 @@ BEGIN
   INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
   SELECT gen_random_uuid()::text, p."workspaceId", p."templateId", p."agentId", 'report_confidence', p."id", s.sentiment::"Sentiment", 'accuracy',
     1, 'rule',
-    'Report confidence ' || trim_scale(round(p."confidence"::numeric, 2))::text || COALESCE(' (was ' || trim_scale(round(prev.c::numeric, 2))::text || ')', ''),
+    'The agent reported confidence ' || to_char(round((p."confidence")::numeric, 2), 'FM0.09') || COALESCE(' in its work (was ' || to_char(round((prev.c)::numeric, 2), 'FM0.09') || ')', ' in its work'),
     p."changeCounter", p."createdAt"
   FROM new_rows p
   LEFT JOIN LATERAL (
@@ -91,15 +81,16 @@ BEGIN
   FROM (
     SELECT r."id", r."workspaceId", r."templateId", r."agentId", 'rating' AS source,
       CASE WHEN r."userRating" < 0.3 THEN 'negative' WHEN r."userRating" > 0.7 THEN 'positive' ELSE 'neutral' END AS sentiment,
-      'general' AS category, 'Rated ' || trim_scale(round(r."userRating"::numeric, 2))::text AS detail,
+      'general' AS category, 'Rated a run ' || to_char(round((r."userRating")::numeric, 2), 'FM0.09') || ' / 1' AS detail,
       r."changeCounter" AS counter, COALESCE(r."ratedAt", r."startedAt") AS at
     FROM new_rows r WHERE r."userRating" IS NOT NULL
     UNION ALL
     SELECT r."id", r."workspaceId", r."templateId", r."agentId", 'quality_score',
       CASE WHEN r."qualityScore" < 0.7 THEN 'negative' ELSE 'positive' END,
       'accuracy',
-      'Quality score ' || trim_scale(round(r."qualityScore"::numeric, 2))::text
-        || COALESCE(' after ' || r."iterations" || ' iteration' || CASE WHEN r."iterations" = 1 THEN '' ELSE 's' END, ''),
+      'Quality score ' || to_char(round((r."qualityScore")::numeric, 2), 'FM0.09')
+        || CASE WHEN r."iterations" IS NULL THEN '' WHEN r."iterations" <= 1 THEN ' on the first draft'
+             WHEN r."iterations" = 2 THEN ' after one refinement' ELSE ' after ' || (r."iterations" - 1) || ' refinements' END,
       r."changeCounter", r."startedAt"
     FROM new_rows r WHERE r."qualityScore" < 0.7 OR r."qualityScore" >= 0.9
   ) x
@@ -116,15 +107,16 @@ BEGIN
   FROM (
     SELECT r."id", r."workspaceId", r."templateId", r."agentId", 'rating' AS source,
       CASE WHEN r."userRating" < 0.3 THEN 'negative' WHEN r."userRating" > 0.7 THEN 'positive' ELSE 'neutral' END AS sentiment,
-      'general' AS category, 'Rated ' || trim_scale(round(r."userRating"::numeric, 2))::text AS detail,
+      'general' AS category, 'Rated a run ' || to_char(round((r."userRating")::numeric, 2), 'FM0.09') || ' / 1' AS detail,
       r."changeCounter" AS counter, COALESCE(r."ratedAt", r."startedAt") AS at
     FROM (SELECT NEW.*) r WHERE r."userRating" IS NOT NULL
     UNION ALL
     SELECT r."id", r."workspaceId", r."templateId", r."agentId", 'quality_score',
       CASE WHEN r."qualityScore" < 0.7 THEN 'negative' ELSE 'positive' END,
       'accuracy',
-      'Quality score ' || trim_scale(round(r."qualityScore"::numeric, 2))::text
-        || COALESCE(' after ' || r."iterations" || ' iteration' || CASE WHEN r."iterations" = 1 THEN '' ELSE 's' END, ''),
+      'Quality score ' || to_char(round((r."qualityScore")::numeric, 2), 'FM0.09')
+        || CASE WHEN r."iterations" IS NULL THEN '' WHEN r."iterations" <= 1 THEN ' on the first draft'
+             WHEN r."iterations" = 2 THEN ' after one refinement' ELSE ' after ' || (r."iterations" - 1) || ' refinements' END,
       r."changeCounter", r."startedAt"
     FROM (SELECT NEW.*) r WHERE r."qualityScore" < 0.7 OR r."qualityScore" >= 0.9
   ) x

@@ -42,11 +42,19 @@ export type RitualDecidedData = z.infer<typeof RitualDecidedData>;
  */
 export const ritualDecided = eventType("ritual/decided", { schema: RitualDecidedData });
 
+/** workspaceId: that workspace's texts; absent: every workspace's (the job's own continuation). */
+export const FeedbackWrittenData = z.object({ workspaceId: z.string().min(1).optional() });
+export type FeedbackWrittenData = z.infer<typeof FeedbackWrittenData>;
+
+/** Written feedback (an observation, a decision's reason) is waiting for the classifier: label it soon. */
+export const feedbackWritten = eventType("feedback/written", { schema: FeedbackWrittenData });
+
 /** Every event by name: what `sendEvent` accepts. */
 export const appEvents = {
   [agentWakeRequested.name]: agentWakeRequested,
   [ritualWakeRequested.name]: ritualWakeRequested,
   [ritualDecided.name]: ritualDecided,
+  [feedbackWritten.name]: feedbackWritten,
 } as const;
 
 export type AppEventName = keyof typeof appEvents;

@@ -1,7 +1,7 @@
 import { db, type Tx } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
-import { agentWakeRequested, appEvents, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualWakeRequestedData } from "./events";
+import { agentWakeRequested, appEvents, feedbackWritten, ritualWakeRequested, type AgentWakeRequestedData, type AppEvent, type RitualWakeRequestedData } from "./events";
 import { deliverOutbox, stageEvent } from "./outbox";
 
 /**
@@ -40,6 +40,11 @@ export function stageAgentWake(t: Tx, data: AgentWakeRequestedData) {
 /** Asks for an improver's ritual (single-flight per improver; scheduled by the hourly check or "Run ritual now"). */
 export function requestRitual(data: RitualWakeRequestedData) {
   return sendEvent({ name: ritualWakeRequested.name, data });
+}
+
+/** Written feedback of this workspace waits for the classifier (the minute's cron would find it too; this is sooner). */
+export function requestFeedbackClassification(workspaceId: string) {
+  return sendEvent({ name: feedbackWritten.name, data: { workspaceId } });
 }
 
 /**

@@ -1,31 +1,20 @@
 // The feedback rules as Postgres SQL, generated from ./rules.ts (pure: no database access).
 //
-// Rule classification is a pure function of the source row, so it happens at WRITE time: AFTER
-// INSERT triggers on AgentMessage (observations), ChangeDecision, AgentReport and WakeRun, and an
-// AFTER UPDATE trigger on WakeRun (userRating / qualityScore), write the FeedbackItem — or, for an
-// observation no keyword rule is confident about, a PendingObservation marker for the model — in
-// the same transaction as the source row. Every write path (services, REST API, seed, bulk SQL)
-// goes through them. The weekly step then only reads.
+// Classification of STRUCTURED sources is a pure function of the source row, so it happens at WRITE
+// time: AFTER INSERT triggers on ChangeDecision, AgentReport and WakeRun, and an AFTER UPDATE
+// trigger on WakeRun (userRating / qualityScore), write the FeedbackItem — a signal, its detail in
+// words — in the same transaction as the source row. Free text is never classified here: an
+// observation (AgentMessage insert) and a decision's reason (once per click and template) get a
+// PendingFeedback marker in the same transaction, for the classifier (server/classify-pending.ts).
+// Every write path (services, REST API, seed, bulk SQL) goes through them.
 //
 // `npm run db:rules` writes `feedbackRulesFileSql()` to FEEDBACK_RULES_FILE (checked in), and with
 // `-- --migration <name>` also writes the migration that brings the database to it (README.md).
 // tests/integration/feedback/rules-sql.test.ts fails while the file, the migrations or the database
-// differ from what this file generates; the other tests there check that SQL and JS classify alike.
-import {
-  CATEGORY_TERMS,
-  DEFAULT_TOOL_CATEGORY,
-  NEGATION_REGEX_SQL,
-  OBSERVATION_RULE_CONFIDENCE,
-  QUALITY,
-  RATING,
-  REPORT_CONFIDENCE,
-  SENTIMENT_TERMS,
-  TOOL_CATEGORY,
-  tsqueryOf,
-  VERDICT_SENTIMENT,
-} from "./rules";
+// differ from what this file generates.
+import { DEFAULT_TOOL_CATEGORY, PENDING_TEXT_CHARS, QUALITY, RATING, REPORT_CONFIDENCE, TOOL_CATEGORY, TOOL_PHRASE, VERDICT_SENTIMENT, VERDICT_WORD } from "./rules";
 
-/** Characters of the source text kept in FeedbackItem.detail for observations. */
+/** Characters of the source text kept in FeedbackItem.detail for written feedback. */
 export const DETAIL_CHARS = 500;
 
 /** Where `npm run db:rules` writes the complete definition (relative to the repository root). */
@@ -38,59 +27,46 @@ export const FEEDBACK_RULES_FILE = "prisma/sql/feedback-rules.sql";
 export const RULE_FUNCTION_NAME = /^feedback_(rule|on)_/;
 
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
-const tsq = (q: string) => `to_tsquery('simple', ${lit(q)})`;
 const COLUMNS = `"id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt"`;
+const PENDING_COLUMNS = `"sourceType", "sourceId", "workspaceId", "templateId", "agentId", "text", "sourceCounter", "occurredAt"`;
 const EPS = 1e-9;
-
-/** Keyword rules for one observation: its sentiment, or NULL when the rules are not confident. */
-function sentimentFunction() {
-  return `
-  SELECT CASE
-    WHEN body ~* ${lit(NEGATION_REGEX_SQL)} THEN NULL
-    WHEN (search @@ ${tsq(tsqueryOf(SENTIMENT_TERMS.positive))}) = (search @@ ${tsq(tsqueryOf(SENTIMENT_TERMS.negative))}) THEN NULL
-    WHEN search @@ ${tsq(tsqueryOf(SENTIMENT_TERMS.positive))} THEN 'positive'::"Sentiment"
-    ELSE 'negative'::"Sentiment"
-  END
-`;
-}
-
-/** The first category table with a hit, else general. */
-function categoryFunction() {
-  const whens = CATEGORY_TERMS.map(([category, terms]) => `    WHEN search @@ ${tsq(tsqueryOf(terms))} THEN '${category}'::"FeedbackCategory"`).join("\n");
-  return `
-  SELECT CASE
-${whens}
-    ELSE 'general'::"FeedbackCategory"
-  END
-`;
-}
+/** A number as people write it: 0.93, 0.5, 1.0 (two decimals at most). */
+const num = (x: string) => `to_char(round((${x})::numeric, 2), 'FM0.09')`;
 
 // ---- one INSERT … SELECT per source, over a relation `src` (a trigger's transition table, NEW, or the whole table) ----
 
-/** `backfill`: skip observations the model already classified (a new row cannot have an item yet). */
+/** Every observation waits for the classifier. `backfill`: not those already classified. */
 function observationSql(src: string, backfill = false) {
   return `
-  WITH c AS MATERIALIZED (
-    SELECT m."id", m."workspaceId", m."templateId", m."agentId", m."text", m."search", m."changeCounter", m."createdAt",
-      feedback_rule_sentiment(m."search", m."text") AS sentiment
-    FROM ${src} m WHERE m."kind" = 'observation'
-  ), items AS (
-    INSERT INTO "FeedbackItem" (${COLUMNS})
-    SELECT gen_random_uuid()::text, c."workspaceId", c."templateId", c."agentId", 'observation', c."id", c.sentiment,
-      feedback_rule_category(c."search"), ${OBSERVATION_RULE_CONFIDENCE}, 'rule', left(c."text", ${DETAIL_CHARS}), c."changeCounter", c."createdAt"
-    FROM c WHERE c.sentiment IS NOT NULL
-    ON CONFLICT ("sourceType", "sourceId") DO NOTHING
-  )
-  INSERT INTO "PendingObservation" ("messageId", "workspaceId", "templateId", "sourceCounter", "occurredAt")
-  SELECT c."id", c."workspaceId", c."templateId", c."changeCounter", c."createdAt"
-  FROM c
-  WHERE c.sentiment IS NULL${backfill ? `
-    AND NOT EXISTS (SELECT 1 FROM "FeedbackItem" fi WHERE fi."sourceType" = 'observation' AND fi."sourceId" = c."id")` : ""}
-  ON CONFLICT ("messageId") DO NOTHING;
+  INSERT INTO "PendingFeedback" (${PENDING_COLUMNS})
+  SELECT 'observation', m."id", m."workspaceId", m."templateId", m."agentId", left(m."text", ${PENDING_TEXT_CHARS}), m."changeCounter", m."createdAt"
+  FROM ${src} m
+  WHERE m."kind" = 'observation'${backfill ? `
+    AND NOT EXISTS (SELECT 1 FROM "FeedbackItem" fi WHERE fi."sourceType" = 'observation' AND fi."sourceId" = m."id")` : ""}
+  ON CONFLICT ("sourceType", "sourceId") DO NOTHING;
 `;
 }
 
-function decisionSql(src: string) {
+/** The decision as a signal, in words: "Confirmed a proposed checklist (3 items)". */
+function decisionDetailSql(d: string, ci: string) {
+  const phrase = Object.entries(TOOL_PHRASE).map(([tool, p]) => `WHEN ${lit(tool)} THEN ${lit(p)}`).join(" ");
+  const word = Object.entries(VERDICT_WORD).map(([verdict, w]) => `WHEN '${verdict}' THEN '${w}'`).join(" ");
+  return `(CASE ${d}."verdict"::text ${word} END) || ' '
+      || (CASE ${d}."tool" ${phrase} ELSE CASE WHEN ${d}."tool" LIKE 'propose\\_%' THEN 'a proposed ' || replace(substr(${d}."tool", 9), '_', ' ') ELSE 'a proposal to ' || replace(${d}."tool", '_', ' ') END END)
+      || COALESCE(CASE ${d}."tool"
+        WHEN 'propose_checklist_items' THEN CASE WHEN jsonb_typeof(${ci}."args"->'items') = 'array'
+          THEN ' (' || jsonb_array_length(${ci}."args"->'items') || CASE WHEN jsonb_array_length(${ci}."args"->'items') = 1 THEN ' item)' ELSE ' items)' END END
+        WHEN 'propose_estimate' THEN ' of ' || (${ci}."args"->>'minutes') || ' min'
+        WHEN 'propose_status' THEN ' to ' || replace(${ci}."args"->>'status', '_', ' ')
+      END, '')`;
+}
+
+/**
+ * Each decision: its signal item. Its reason, when one was given: ONE pending marker per click
+ * (`batchId`, else the decision alone) and template — the batch's first decision in the template
+ * (smallest id) stands for it, unless an earlier statement already wrote the batch's.
+ */
+function decisionSql(src: string, backfill = false) {
   const sentiment = Object.entries(VERDICT_SENTIMENT).map(([verdict, s]) => `WHEN '${verdict}' THEN '${s}'`).join(" ");
   const category = Object.entries(TOOL_CATEGORY).map(([tool, c]) => `WHEN ${lit(tool)} THEN '${c}'`).join(" ");
   return `
@@ -98,8 +74,26 @@ function decisionSql(src: string) {
   SELECT gen_random_uuid()::text, d."workspaceId", d."templateId", d."agentId", 'decision', d."id",
     (CASE d."verdict"::text ${sentiment} END)::"Sentiment",
     (CASE d."tool" ${category} ELSE '${DEFAULT_TOOL_CATEGORY}' END)::"FeedbackCategory",
-    1, 'rule', COALESCE(NULLIF(btrim(d."reason"), ''), initcap(d."verdict"::text) || ' ' || d."tool"), d."changeCounter", d."decidedAt"
+    1, 'rule', ${decisionDetailSql("d", "ci")}, d."changeCounter", d."decidedAt"
   FROM ${src} d
+  LEFT JOIN "ChangeItem" ci ON ci."id" = d."changeItemId" AND ci."workspaceId" = d."workspaceId"
+  ON CONFLICT ("sourceType", "sourceId") DO NOTHING;
+
+  INSERT INTO "PendingFeedback" (${PENDING_COLUMNS})
+  SELECT DISTINCT ON (COALESCE(d."batchId", d."id"), d."templateId")
+    'reason', d."id", d."workspaceId", d."templateId", d."agentId", left(btrim(d."reason"), ${PENDING_TEXT_CHARS}), d."changeCounter", d."decidedAt"
+  FROM ${src} d
+  WHERE btrim(COALESCE(d."reason", '')) <> ''
+    AND NOT EXISTS (
+      SELECT 1 FROM "ChangeDecision" e
+      WHERE d."batchId" IS NOT NULL AND e."batchId" = d."batchId" AND e."templateId" = d."templateId"
+        AND e."id" NOT IN (SELECT s."id" FROM ${src} s)
+    )${backfill ? `
+    AND NOT EXISTS (
+      SELECT 1 FROM "FeedbackItem" fi JOIN "ChangeDecision" e ON e."id" = fi."sourceId"
+      WHERE fi."sourceType" = 'reason' AND fi."templateId" = d."templateId" AND COALESCE(e."batchId", e."id") = COALESCE(d."batchId", d."id")
+    )` : ""}
+  ORDER BY COALESCE(d."batchId", d."id"), d."templateId", d."id"
   ON CONFLICT ("sourceType", "sourceId") DO NOTHING;
 `;
 }
@@ -112,15 +106,16 @@ function runSql(src: string) {
   FROM (
     SELECT r."id", r."workspaceId", r."templateId", r."agentId", 'rating' AS source,
       CASE WHEN r."userRating" < ${RATING.negativeBelow} THEN 'negative' WHEN r."userRating" > ${RATING.positiveAbove} THEN 'positive' ELSE 'neutral' END AS sentiment,
-      'general' AS category, 'Rated ' || trim_scale(round(r."userRating"::numeric, 2))::text AS detail,
+      'general' AS category, 'Rated a run ' || ${num(`r."userRating"`)} || ' / 1' AS detail,
       r."changeCounter" AS counter, COALESCE(r."ratedAt", r."startedAt") AS at
     FROM ${src} r WHERE r."userRating" IS NOT NULL
     UNION ALL
     SELECT r."id", r."workspaceId", r."templateId", r."agentId", 'quality_score',
       CASE WHEN r."qualityScore" < ${QUALITY.negativeBelow} THEN 'negative' ELSE 'positive' END,
       'accuracy',
-      'Quality score ' || trim_scale(round(r."qualityScore"::numeric, 2))::text
-        || COALESCE(' after ' || r."iterations" || ' iteration' || CASE WHEN r."iterations" = 1 THEN '' ELSE 's' END, ''),
+      'Quality score ' || ${num(`r."qualityScore"`)}
+        || CASE WHEN r."iterations" IS NULL THEN '' WHEN r."iterations" <= 1 THEN ' on the first draft'
+             WHEN r."iterations" = 2 THEN ' after one refinement' ELSE ' after ' || (r."iterations" - 1) || ' refinements' END,
       r."changeCounter", r."startedAt"
     FROM ${src} r WHERE r."qualityScore" < ${QUALITY.negativeBelow} OR r."qualityScore" >= ${QUALITY.positiveFrom}
   ) x
@@ -134,7 +129,7 @@ function reportSql(src: string) {
   INSERT INTO "FeedbackItem" (${COLUMNS})
   SELECT gen_random_uuid()::text, p."workspaceId", p."templateId", p."agentId", 'report_confidence', p."id", s.sentiment::"Sentiment", 'accuracy',
     1, 'rule',
-    'Report confidence ' || trim_scale(round(p."confidence"::numeric, 2))::text || COALESCE(' (was ' || trim_scale(round(prev.c::numeric, 2))::text || ')', ''),
+    'The agent reported confidence ' || ${num(`p."confidence"`)} || COALESCE(' in its work (was ' || ${num("prev.c")} || ')', ' in its work'),
     p."changeCounter", p."createdAt"
   FROM ${src} p
   LEFT JOIN LATERAL (
@@ -162,8 +157,6 @@ END;
 /** name → body of every function the migration installs (what pg_proc.prosrc must hold). */
 export function feedbackFunctionBodies(): Record<string, string> {
   return {
-    feedback_rule_sentiment: sentimentFunction(),
-    feedback_rule_category: categoryFunction(),
     feedback_on_observation_insert: plpgsql(observationSql("new_rows")),
     feedback_on_decision_insert: plpgsql(decisionSql("new_rows")),
     feedback_on_report_insert: plpgsql(reportSql("new_rows")),
@@ -180,8 +173,6 @@ function feedbackTriggerSql(): string {
   const trigger = (name: string, table: string, timing: string, fn: string) =>
     `DROP TRIGGER IF EXISTS "${name}" ON "${table}";\nCREATE TRIGGER "${name}" ${timing} ON "${table}"\n  ${fn};`;
   return [
-    `CREATE OR REPLACE FUNCTION feedback_rule_sentiment(search tsvector, body text) RETURNS "Sentiment" LANGUAGE sql IMMUTABLE AS ${body(b.feedback_rule_sentiment)};`,
-    `CREATE OR REPLACE FUNCTION feedback_rule_category(search tsvector) RETURNS "FeedbackCategory" LANGUAGE sql IMMUTABLE AS ${body(b.feedback_rule_category)};`,
     ...(["observation", "decision", "report", "run"] as const).map(
       (s) => `CREATE OR REPLACE FUNCTION feedback_on_${s}_insert() RETURNS trigger LANGUAGE plpgsql AS ${body(b[`feedback_on_${s}_insert`])};`,
     ),
@@ -202,13 +193,13 @@ function feedbackTriggerSql(): string {
 }
 
 /**
- * The same rules over every existing row (idempotent: ON CONFLICT DO NOTHING; an observation the
- * model already classified gets no marker). `where` narrows each source table (tests use it to
+ * The same rules over every existing row (idempotent: ON CONFLICT DO NOTHING; written feedback the
+ * classifier already labeled gets no marker). `where` narrows each source table (tests use it to
  * backfill one template only).
  */
 export function feedbackBackfillStatements(where?: string): string[] {
   const src = (table: string) => (where ? `(SELECT * FROM "${table}" WHERE ${where})` : `"${table}"`);
-  return [decisionSql(src("ChangeDecision")), runSql(src("WakeRun")), reportSql(src("AgentReport")), observationSql(src("AgentMessage"), true)].map((q) => q.trim());
+  return [decisionSql(src("ChangeDecision"), true), runSql(src("WakeRun")), reportSql(src("AgentReport")), observationSql(src("AgentMessage"), true)].map((q) => q.trim());
 }
 
 export function feedbackBackfillSql(where?: string): string {

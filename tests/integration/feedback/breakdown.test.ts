@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rateRun } from "@/features/agents/server/rate-run";
 import { recordObservation } from "@/features/agents/server/record-message";
 import { recordRun } from "@/features/agents/server/record-run";
-import { classifyObservations } from "@/features/feedback/server/classify-observations";
+import { classifyPendingFeedback } from "@/features/feedback/server/classify-pending";
 import { PATTERN_AGENT_CAP, PATTERN_AGENT_SCAN } from "@/features/feedback/server/feedback-breakdown";
 import { getFeedbackBreakdown, listFeedbackPatterns } from "@/features/feedback/server/queries";
 import { summarizeFeedback, type FeedbackSummary } from "@/features/feedback/server/summarize-feedback";
@@ -136,7 +136,7 @@ describe("feedback breakdown (daily counts + capped patterns)", () => {
     const [a1, a2, a3] = agents;
     await recordObservation({ scope, agentId: a1.id, text: "Thanks, the estimate was accurate." });
     await recordObservation({ scope, agentId: a2.id, text: "The estimate was wrong by two days." });
-    for (const a of agents) await recordObservation({ scope, agentId: a.id, text: `Customer asked about invoice ${a.displayName}` }); // → model
+    for (const a of agents) await recordObservation({ scope, agentId: a.id, text: `Customer asked about invoice ${a.displayName}` });
     await makeDecision(scope, a3.id, "propose_status", "rejected", "Still waiting on QA");
     const run = await recordRun({ scope, agentId: a1.id, reason: "manual", status: "succeeded", qualityScore: 0.5 });
     await rateRun({ scope, runId: run.id, rating: 0.1 });
@@ -144,13 +144,14 @@ describe("feedback breakdown (daily counts + capped patterns)", () => {
     expect(rollup).toEqual(raw);
 
     const { model } = scriptedClassifier((items) => JSON.stringify({ items: items.map((_, i) => ({ index: i + 1, sentiment: "negative", category: "communication", confidence: 0.9 })) }));
-    expect(await classifyObservations({ ...window, model })).toMatchObject({ pending: 0, failure: null });
+    expect(await classifyPendingFeedback({ workspaceId: window.workspaceId, model })).toMatchObject({ pending: 0, failure: null });
     ({ rollup, raw } = await rollupAndRaw(window.templateId));
     expect(rollup).toEqual(raw);
     const now = new Date(Date.now() + 1000);
     const live = await getFeedbackBreakdown({ ...window, days: 7, now });
     expect(live).toEqual(await exact(window, 7, now));
-    expect(live.patterns.find((p) => p.category === "communication")).toMatchObject({ sentiment: "negative", agentCount: 3, capped: false, itemCount: 3 });
+    // All six written texts (five observations and the reason), labeled by the model.
+    expect(live.patterns.find((p) => p.category === "communication")).toMatchObject({ sentiment: "negative", agentCount: 3, capped: false, itemCount: 6 });
 
     // An update (no app path does one) moves the count; a delete subtracts it.
     await db.feedbackItem.updateMany({ where: { templateId: window.templateId, classifiedBy: "model" }, data: { category: "tooling", occurredAt: new Date(Date.UTC(2030, 0, 1)) } });

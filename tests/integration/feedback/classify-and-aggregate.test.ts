@@ -1,95 +1,134 @@
 import { describe, expect, it } from "vitest";
 import { builtinModel } from "@/ai/providers/builtin";
 import { recordObservation } from "@/features/agents/server/record-message";
-import { classifyObservations } from "@/features/feedback/server/classify-observations";
+import { classifyPendingFeedback, MAX_ATTEMPTS, retryGivenUpFeedback } from "@/features/feedback/server/classify-pending";
+import { extractFeedback } from "@/features/feedback/server/extract-feedback";
 import { getFeedbackBreakdown, getLatestClassifiedFeedback } from "@/features/feedback/server/queries";
 import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pipeline";
-import { classifyByRules } from "@/features/feedback/rules";
 import { db } from "@/server/db";
 import { failingModel } from "../../support/scripted-models";
 import { makeDecision } from "../../factories";
 import { feedbackSetup, scriptedClassifier } from "./support";
 
-describe("classifyObservations", () => {
-  it("keyword rules in SQL agree with the JS rule table, sentence by sentence", async () => {
-    const { scope, agents, window } = await feedbackSetup(1);
-    const sentences = [
-      "Thanks, the estimate was accurate.",
-      "The estimate was wrong by two days.",
-      "Reply came late, the deadline passed.",
-      "Great prioritization of the urgent P1 ticket.",
-      "The report is verbose and confusing.",
-      "Duplicate checklist items in the proposal.",
-      "Not helpful at all.",
-      "It wasn't late this time, great.",
-      "Great start but the numbers were wrong.",
-      "Customer asked about the invoice.",
-      "Excellent, spot-on summary.",
-      "Missed the escalation.",
-      "I'll do it later, nice.",
-      "Known issues matched the QA sign-off exactly; nothing missing.",
-    ];
-    const ids: string[] = [];
-    for (const text of sentences) ids.push((await recordObservation({ scope, agentId: agents[0].id, text })).id);
-    // Classified when written (the AgentMessage insert trigger): no pipeline call needed.
-    const rows = await db.feedbackItem.findMany({ where: { templateId: window.templateId } });
-    const byId = new Map(rows.map((r) => [r.sourceId, r]));
-    const seen = sentences.map((text, i) => {
-      const r = byId.get(ids[i]);
-      return { text, sql: r ? { sentiment: r.sentiment, category: r.category, confidence: r.confidence } : null };
-    });
-    expect(seen).toEqual(sentences.map((text) => ({ text, sql: classifyByRules(text) })));
-    const result = await classifyObservations({ ...window, useModel: false });
-    expect(result.pending).toBe(sentences.length - rows.length);
-    const pending = await db.pendingObservation.findMany({ where: { templateId: window.templateId } });
-    expect(pending.map((p) => p.messageId).sort()).toEqual(ids.filter((_, i) => classifyByRules(sentences[i]) === null).sort());
-    expect(result.modelCalls).toBe(0);
-    expect(rows.every((r) => r.classifiedBy === "rule")).toBe(true);
-  });
+const label = (sentiment: string, category: string, confidence = 0.8) => (items: string[]) =>
+  JSON.stringify({ items: items.map((_, i) => ({ index: i + 1, sentiment, category, confidence })) });
 
-  it("sends the rest to the model in batches of 25, stores confidence, maps malformed answers to neutral/general 0, never twice", async () => {
+describe("classifyPendingFeedback", () => {
+  it("sends waiting texts in batches of 25, one line each with who wrote it, stores the labels once: a second run makes no call", async () => {
     const { scope, agents, window } = await feedbackSetup(2);
-    await recordObservation({ scope, agentId: agents[0].id, text: "Thanks, accurate estimate." }); // rule
     for (let i = 1; i <= 30; i++) await recordObservation({ scope, agentId: agents[i % 2].id, text: `Observation ${i} about\nthe ticket` });
-    const { model, calls } = scriptedClassifier((items, call) => {
-      if (call === 1) {
-        // item 3 omitted, item 4 has an unknown sentiment
-        const answer = items.flatMap((_, i) => (i === 2 ? [] : [{ index: i + 1, sentiment: i === 3 ? "angry" : "negative", category: "timeliness", confidence: 0.66 }]));
-        return JSON.stringify({ items: answer });
-      }
-      return "Sorry, I cannot help with that.";
-    });
-    const result = await classifyObservations({ ...window, model });
+    const { model, calls } = scriptedClassifier(label("negative", "timeliness", 0.66));
+    const result = await classifyPendingFeedback({ workspaceId: window.workspaceId, model });
     expect(calls.map((c) => c.length)).toEqual([25, 5]);
     expect(calls[0][0]).toBe("Observation 1 about the ticket"); // one line per item
-    expect(result).toMatchObject({ modelCalls: 2, pending: 0, failure: null });
-    expect(result.byModel).toMatchObject({ negative: 23, neutral: 7, total: 30, malformed: 7 });
+    expect(result).toMatchObject({ modelCalls: 2, pending: 0, failedItems: 0, failure: null, classified: { negative: 30, total: 30 } });
 
-    const rows = await db.feedbackItem.findMany({ where: { templateId: window.templateId, classifiedBy: "model" }, orderBy: { sourceCounter: "asc" } });
+    const rows = await db.feedbackItem.findMany({ where: { templateId: window.templateId }, orderBy: { sourceCounter: "asc" } });
     expect(rows).toHaveLength(30);
-    expect(rows[0]).toMatchObject({ sentiment: "negative", category: "timeliness", confidence: 0.66 });
-    expect(rows[2]).toMatchObject({ sentiment: "neutral", category: "general", confidence: 0 });
-    expect(rows[3]).toMatchObject({ sentiment: "neutral", category: "general", confidence: 0 });
-    expect(rows.slice(25).every((r) => r.sentiment === "neutral" && r.confidence === 0)).toBe(true);
+    expect(rows.every((r) => r.classifiedBy === "model" && r.sourceType === "observation")).toBe(true);
+    expect(rows[0]).toMatchObject({ sentiment: "negative", category: "timeliness", confidence: 0.66, detail: "Observation 1 about\nthe ticket" });
+    expect(await db.pendingFeedback.count({ where: { templateId: window.templateId } })).toBe(0);
 
-    const again = await classifyObservations({ ...window, model });
-    expect(again.modelCalls).toBe(0);
+    const again = await classifyPendingFeedback({ workspaceId: window.workspaceId, model });
+    expect(again).toMatchObject({ modelCalls: 0, pending: 0 });
     expect(calls).toHaveLength(2);
-    expect(await db.feedbackItem.count({ where: { templateId: window.templateId } })).toBe(31);
   });
 
-  it("a provider failure writes nothing for the batch and leaves the observations for the next run", async () => {
+  it("tags each line with its source: an agent's note, a decision reason", async () => {
     const { scope, agents, window } = await feedbackSetup(1);
-    for (let i = 0; i < 3; i++) await recordObservation({ scope, agentId: agents[0].id, text: `Status note ${i}` });
-    const failed = await classifyObservations({ ...window, model: failingModel("provider down"), retry: { retries: 0 } });
-    expect(failed.failure).toMatchObject({ message: "provider down", batch: 1, items: 3 });
-    expect(failed.pending).toBe(3);
-    expect(await db.feedbackItem.count({ where: { templateId: window.templateId } })).toBe(0);
+    await recordObservation({ scope, agentId: agents[0].id, text: "A teammate merged it and thanked me." });
+    await makeDecision(scope, agents[0].id, "propose_estimate", "rejected", "two hours for a typo fix?");
+    const prompts: string[] = [];
+    const { model } = scriptedClassifier(label("neutral", "general"));
+    const spy = new Proxy(model, {
+      get(target, key, receiver) {
+        if (key !== "doGenerate") return Reflect.get(target, key, receiver);
+        return async (options: Parameters<typeof model.doGenerate>[0]) => {
+          prompts.push(options.prompt.flatMap((m) => (m.role === "user" ? m.content.flatMap((c) => (c.type === "text" ? [c.text] : [])) : [])).join("\n"));
+          return target.doGenerate(options);
+        };
+      },
+    });
+    await classifyPendingFeedback({ workspaceId: window.workspaceId, model: spy });
+    expect(prompts[0]).toContain("1. [agent's note] A teammate merged it and thanked me.");
+    expect(prompts[0]).toContain("2. [decision reason] two hours for a typo fix?");
+  });
 
-    // The built-in classifier understands the prompt (numbered lines).
-    const ok = await classifyObservations({ ...window, model: builtinModel("classifier") });
-    expect(ok).toMatchObject({ modelCalls: 1, pending: 0, failure: null });
-    expect(await db.feedbackItem.count({ where: { templateId: window.templateId, classifiedBy: "model" } })).toBe(3);
+  it("an item the answer skips or gets wrong stays waiting with the reason — never stored as neutral", async () => {
+    const { scope, agents, window } = await feedbackSetup(1);
+    for (let i = 0; i < 4; i++) await recordObservation({ scope, agentId: agents[0].id, text: `Note ${i}` });
+    // item 3 omitted, item 4 has an unknown sentiment
+    const { model } = scriptedClassifier((items) =>
+      JSON.stringify({ items: items.flatMap((_, i) => (i === 2 ? [] : [{ index: i + 1, sentiment: i === 3 ? "angry" : "positive", category: "general", confidence: 0.7 }])) }),
+    );
+    const result = await classifyPendingFeedback({ workspaceId: window.workspaceId, model });
+    expect(result).toMatchObject({ modelCalls: 1, failedItems: 2, pending: 2, classified: { positive: 2, neutral: 0, total: 2 } });
+    const items = await db.feedbackItem.findMany({ where: { templateId: window.templateId } });
+    expect(items.map((i) => i.detail).sort()).toEqual(["Note 0", "Note 1"]);
+    expect(items.some((i) => i.sentiment === "neutral" || i.confidence === 0)).toBe(false);
+    const waiting = await db.pendingFeedback.findMany({ where: { templateId: window.templateId }, orderBy: { text: "asc" } });
+    expect(waiting.map((w) => [w.text, w.attempts, w.lastError])).toEqual([
+      ["Note 2", 1, "The classifier's answer had no valid label for this text."],
+      ["Note 3", 1, "The classifier's answer had no valid label for this text."],
+    ]);
+    // An answer that is not JSON at all: the same, one more attempt each.
+    const { model: prose } = scriptedClassifier(() => "Sorry, I cannot help with that.");
+    expect(await classifyPendingFeedback({ workspaceId: window.workspaceId, model: prose })).toMatchObject({ modelCalls: 1, failedItems: 2, pending: 2 });
+    expect((await db.pendingFeedback.findMany({ where: { templateId: window.templateId } })).map((w) => w.attempts)).toEqual([2, 2]);
+  });
+
+  it("a provider failure writes nothing, counts an attempt, stops; after MAX_ATTEMPTS a text waits for a person's retry", async () => {
+    const { scope, agents, window } = await feedbackSetup(1);
+    for (let i = 0; i < 30; i++) await recordObservation({ scope, agentId: agents[0].id, text: `Status note ${i}` });
+    const failed = await classifyPendingFeedback({ workspaceId: window.workspaceId, model: failingModel("provider down"), retry: { retries: 0 } });
+    expect(failed).toMatchObject({ modelCalls: 1, failedItems: 25, pending: 30, failure: { message: "provider down", batch: 1, items: 25 } });
+    expect(await db.feedbackItem.count({ where: { templateId: window.templateId } })).toBe(0);
+    const first = await db.pendingFeedback.findFirstOrThrow({ where: { templateId: window.templateId, attempts: 1 } });
+    expect(first.lastError).toBe("The classifier model failed: provider down");
+
+    for (let i = 1; i < MAX_ATTEMPTS; i++) await classifyPendingFeedback({ workspaceId: window.workspaceId, model: failingModel("provider down"), retry: { retries: 0 } });
+    // The first 25 were tried MAX_ATTEMPTS times: given up; the built-in classifier now labels the other 5.
+    const ok = await classifyPendingFeedback({ workspaceId: window.workspaceId, model: builtinModel("classifier") });
+    expect(ok).toMatchObject({ modelCalls: 1, pending: 0, failure: null, classified: { total: 5 } });
+    expect(await db.pendingFeedback.count({ where: { templateId: window.templateId, attempts: MAX_ATTEMPTS } })).toBe(25);
+    const extract = await extractFeedback(window);
+    expect(extract).toMatchObject({ pendingTexts: 25, givenUpTexts: 25, waitingFrom: null });
+
+    // "Classify new feedback": a person asks again.
+    await retryGivenUpFeedback(window);
+    const retried = await classifyPendingFeedback({ workspaceId: window.workspaceId, model: builtinModel("classifier") });
+    expect(retried).toMatchObject({ modelCalls: 1, pending: 0, classified: { total: 25 } });
+    expect(await db.feedbackItem.count({ where: { templateId: window.templateId, classifiedBy: "model" } })).toBe(30);
+  });
+
+  it("a batch holds one workspace's texts; a workspace scope leaves the others' waiting", async () => {
+    const a = await feedbackSetup(1);
+    const b = await feedbackSetup(1);
+    await recordObservation({ scope: a.scope, agentId: a.agents[0].id, text: "A's note" });
+    await recordObservation({ scope: b.scope, agentId: b.agents[0].id, text: "B's note" });
+    const { model, calls } = scriptedClassifier(label("neutral", "general"));
+    await classifyPendingFeedback({ workspaceId: a.window.workspaceId, model });
+    expect(calls).toEqual([["A's note"]]);
+    expect(await db.pendingFeedback.count({ where: { workspaceId: b.window.workspaceId } })).toBe(1);
+  });
+
+  it("a window ends just before the oldest text still waiting: nothing is acknowledged before it has its label", async () => {
+    const { scope, agents, window } = await feedbackSetup(1);
+    await makeDecision(scope, agents[0].id, "propose_estimate", "rejected");
+    const note = await recordObservation({ scope, agentId: agents[0].id, text: "Waiting for a label" });
+    await makeDecision(scope, agents[0].id, "propose_estimate", "confirmed");
+    const noteCounter = Number((await db.agentMessage.findUniqueOrThrow({ where: { id: note.id } })).changeCounter);
+
+    const waiting = await runFeedbackPipeline({ ...window, catchUp: false });
+    expect(waiting.extract).toMatchObject({ pendingTexts: 1, waitingFrom: noteCounter, pendingIds: [note.id] });
+    expect(waiting.coveredUntilCounter).toBe(noteCounter - 1);
+    expect(waiting.summary.totals).toMatchObject({ items: 1, negative: 1 }); // the rejection only
+
+    const { model } = scriptedClassifier(label("positive", "communication"));
+    const done = await runFeedbackPipeline({ ...window, sinceCounter: waiting.coveredUntilCounter, model });
+    expect(done.classify).toMatchObject({ modelCalls: 1, classified: { positive: 1 } });
+    expect(done.extract).toMatchObject({ pendingTexts: 0, waitingFrom: null });
+    expect(done.summary.totals).toMatchObject({ items: 2, positive: 2 }); // the note and the confirmation
   });
 });
 
@@ -99,31 +138,36 @@ describe("aggregation and patterns", () => {
     for (const a of agents.slice(0, 3)) await makeDecision(scope, a.id, "propose_estimate", "rejected", `Estimate off for ${a.displayName}`);
     await makeDecision(scope, agents[0].id, "propose_estimate", "rejected"); // same agent again: still 3 agents
     for (const a of agents.slice(0, 2)) await makeDecision(scope, a.id, "propose_checklist_items", "confirmed");
-    await recordObservation({ scope, agentId: agents[3].id, text: "Customer asked for the invoice." }); // left to the model
+    await recordObservation({ scope, agentId: agents[3].id, text: "Customer asked for the invoice." }); // written: the classifier's
+    // The reasons and the note, labeled by the classifier: the reasons are accuracy complaints, the note is neutral.
+    const { model } = scriptedClassifier((items) =>
+      JSON.stringify({ items: items.map((t, i) => (t.startsWith("Estimate off") ? { index: i + 1, sentiment: "negative", category: "accuracy", confidence: 0.9 } : { index: i + 1, sentiment: "neutral", category: "general", confidence: 0.9 })) }),
+    );
 
-    const run = await runFeedbackPipeline({ ...window, model: builtinModel("classifier") });
-    expect(run.summary.totals).toEqual({ items: 7, positive: 2, negative: 4, neutral: 1 });
+    const run = await runFeedbackPipeline({ ...window, model });
+    expect(run.summary.totals).toEqual({ items: 10, positive: 2, negative: 7, neutral: 1 });
     expect(run.summary.patterns).toHaveLength(1);
     const [p] = run.summary.patterns;
-    expect(p).toMatchObject({ category: "accuracy", sentiment: "negative", agentCount: 3, itemCount: 4 });
+    expect(p).toMatchObject({ category: "accuracy", sentiment: "negative", agentCount: 3, itemCount: 7 });
     expect(p.examples).toHaveLength(3);
     expect(new Set(p.examples.map((e) => e.agentId)).size).toBe(3);
 
     const stored = await getLatestClassifiedFeedback(window);
-    expect(stored).toMatchObject({ id: run.classifiedFeedbackId, itemCount: 7, positive: 2, negative: 4, neutral: 1, sinceCounter: 0, untilCounter: run.coveredUntilCounter });
-    expect(stored!.byCategory.accuracy).toEqual({ positive: 0, negative: 4, neutral: 0 });
+    expect(stored).toMatchObject({ id: run.classifiedFeedbackId, itemCount: 10, positive: 2, negative: 7, neutral: 1, sinceCounter: 0, untilCounter: run.coveredUntilCounter });
+    expect(stored!.byCategory.accuracy).toEqual({ positive: 0, negative: 7, neutral: 0 });
     expect(stored!.byCategory.prioritization).toEqual({ positive: 2, negative: 0, neutral: 0 });
     expect(stored!.patterns).toEqual(run.summary.patterns);
 
     const live = await getFeedbackBreakdown({ ...window, days: 7 });
     expect(live.totals).toEqual(run.summary.totals);
-    expect(live.byCategory[0]).toEqual({ category: "accuracy", positive: 0, negative: 4, neutral: 0 });
+    expect(live.byCategory[0]).toEqual({ category: "accuracy", positive: 0, negative: 7, neutral: 0 });
     expect(live.patterns).toEqual(run.summary.patterns);
 
     // a second run over the same window: nothing new classified, the same picture
-    const second = await runFeedbackPipeline({ ...window, model: builtinModel("classifier") });
-    expect(second.classify.modelCalls).toBe(0);
-    expect(second.extract).toMatchObject({ pendingObservations: 0, coveredUntilCounter: run.coveredUntilCounter, counts: { ...run.extract.counts, observation: { positive: 0, negative: 0, neutral: 1, total: 1 } } });
+    const second = await runFeedbackPipeline({ ...window, model });
+    expect(second.classify?.modelCalls).toBe(0);
+    expect(second.extract).toMatchObject({ pendingTexts: 0, coveredUntilCounter: run.coveredUntilCounter, counts: run.extract.counts });
+    expect(run.extract.counts).toMatchObject({ observation: { neutral: 1, total: 1 }, reason: { negative: 3, total: 3 }, decision: { negative: 4, positive: 2, total: 6 } });
     expect(second.summary).toEqual(run.summary);
   });
 });

@@ -2,12 +2,25 @@ import { describe, expect, it } from "vitest";
 import { rateRun } from "@/features/agents/server/rate-run";
 import { recordObservation, writeReport } from "@/features/agents/server/record-message";
 import { recordRun } from "@/features/agents/server/record-run";
+import { classifyPendingFeedback } from "@/features/feedback/server/classify-pending";
 import { extractFeedback } from "@/features/feedback/server/extract-feedback";
 import { db } from "@/server/db";
 import { makeDecision } from "../../factories";
-import { feedbackSetup } from "./support";
+import { feedbackSetup, labelByText } from "./support";
 
 const z = { positive: 0, negative: 0, neutral: 0, total: 0 };
+const zeros = { observation: z, reason: z, decision: z, rating: z, report_confidence: z, quality_score: z };
+
+/** What the classifier says of the texts these tests write (the background job's part); others stay waiting. */
+const LABELS = {
+  "Too optimistic": "negative/accuracy",
+  "Still waiting on QA": "negative/general",
+  "Thanks, accurate estimate.": "positive/accuracy",
+  "The reply came late.": "negative/timeliness",
+  "Customer asked for a callback.": "neutral/general",
+  "Missed the P1 ticket.": "negative/prioritization",
+} as const;
+const labelWritten = (workspaceId: string) => classifyPendingFeedback({ workspaceId, model: labelByText(LABELS).model });
 
 async function fixture() {
   const ctx = await feedbackSetup(4);
@@ -36,6 +49,7 @@ async function fixture() {
     await recordObservation({ scope, agentId: a2.id, text: "The reply came late." }),
     await recordObservation({ scope, agentId: a3.id, text: "Customer asked for a callback." }),
   ];
+  await labelWritten(ctx.window.workspaceId);
   return { ...ctx, runs, obs };
 }
 
@@ -49,44 +63,45 @@ describe("extractFeedback", () => {
 
     const first = await extractFeedback({ ...window, sinceCounter: 0 });
     expect(first.counts).toEqual({
-      observation: { ...z, positive: 1, negative: 1, total: 2 },
+      observation: { ...z, positive: 1, negative: 1, neutral: 1, total: 3 },
+      reason: { ...z, negative: 1, total: 1 },
       decision: { ...z, negative: 1, positive: 1, neutral: 1, total: 3 },
       rating: { ...z, negative: 1, positive: 1, neutral: 1, total: 3 },
       report_confidence: { ...z, positive: 1, negative: 3, total: 4 },
       quality_score: { ...z, negative: 1, positive: 1, total: 2 },
     });
-    // "Customer asked for a callback." has no rule keyword: it waits for the model.
-    expect(first.pendingObservations).toBe(1);
-    expect(first.pendingObservationIds).toEqual([obs[2].id]);
+    expect(first).toMatchObject({ pendingTexts: 0, givenUpTexts: 0, pendingIds: [], waitingFrom: null });
     const newest = await db.agentMessage.findUniqueOrThrow({ where: { id: obs[2].id } });
     expect(first.coveredUntilCounter).toBe(Number(newest.changeCounter));
 
-    const items = await db.feedbackItem.findMany({ where: { templateId: window.templateId, sourceType: { not: "observation" } } });
+    const items = await db.feedbackItem.findMany({ where: { templateId: window.templateId, sourceType: { notIn: ["observation", "reason"] } } });
     expect(items).toHaveLength(12);
     expect(items.every((i) => i.workspaceId === window.workspaceId && i.classifiedBy === "rule" && i.confidence === 1)).toBe(true);
     const decisions = items.filter((i) => i.sourceType === "decision").map((i) => [i.sentiment, i.category, i.detail]).sort();
     expect(decisions).toEqual([
-      ["negative", "accuracy", "Too optimistic"],
-      ["neutral", "tooling", "Deferred write_report"],
-      ["positive", "prioritization", "Confirmed propose_checklist_items"],
+      ["negative", "accuracy", "Rejected a proposed estimate"],
+      ["neutral", "tooling", "Deferred a proposal to write report"],
+      ["positive", "prioritization", "Confirmed a proposed checklist"],
     ]);
-    expect(items.find((i) => i.sourceType === "rating" && i.sentiment === "negative")).toMatchObject({ category: "general", detail: "Rated 0.1", agentId: agents[0].id });
+    expect(items.find((i) => i.sourceType === "rating" && i.sentiment === "negative")).toMatchObject({ category: "general", detail: "Rated a run 0.1 / 1", agentId: agents[0].id });
     expect(items.filter((i) => i.sourceType === "report_confidence").map((i) => i.detail).sort()).toEqual([
-      "Report confidence 0.3 (was 0.6)",
-      "Report confidence 0.5 (was 0.7)",
-      "Report confidence 0.6 (was 0.9)",
-      "Report confidence 0.9",
+      "The agent reported confidence 0.3 in its work (was 0.6)",
+      "The agent reported confidence 0.5 in its work (was 0.7)",
+      "The agent reported confidence 0.6 in its work (was 0.9)",
+      "The agent reported confidence 0.9 in its work",
     ]);
-    expect(items.filter((i) => i.sourceType === "quality_score").map((i) => i.detail).sort()).toEqual(["Quality score 0.5 after 3 iterations", "Quality score 0.95 after 1 iteration"]);
+    expect(items.filter((i) => i.sourceType === "quality_score").map((i) => i.detail).sort()).toEqual(["Quality score 0.5 after 2 refinements", "Quality score 0.95 on the first draft"]);
+    const reason = await db.feedbackItem.findFirstOrThrow({ where: { templateId: window.templateId, sourceType: "reason" } });
+    expect(reason).toMatchObject({ detail: "Too optimistic", sentiment: "negative", category: "accuracy", classifiedBy: "model", confidence: 0.9 });
     // nothing of the other template / workspace leaked in: its items are its own
-    expect(await db.feedbackItem.count({ where: { templateId: other.template.id, workspaceId: other.scope.workspaceId } })).toBe(2);
+    expect(await db.feedbackItem.count({ where: { templateId: other.template.id, workspaceId: other.scope.workspaceId } })).toBe(1);
     const others = await extractFeedback({ ...other.window, sinceCounter: 0 });
     expect(others.counts.decision).toEqual({ ...z, negative: 1, total: 1 });
-    expect(others.counts.observation).toEqual({ ...z, positive: 1, total: 1 });
+    expect(others).toMatchObject({ pendingTexts: 1, counts: { observation: z } }); // "Great work" waits for the classifier
 
     const again = await extractFeedback({ ...window, sinceCounter: 0 });
     expect(again).toEqual(first);
-    expect(await db.feedbackItem.count({ where: { templateId: window.templateId } })).toBe(14);
+    expect(await db.feedbackItem.count({ where: { templateId: window.templateId } })).toBe(16);
   });
 
   it("from a counter returns only the delta; a report's trend still compares with the report before the window", async () => {
@@ -99,23 +114,26 @@ describe("extractFeedback", () => {
     await rateRun({ scope, runId: run.id, rating: 0.2 });
     await writeReport({ scope, agentId: agents[3].id, markdown: "# r", confidence: 0.65 });
     await recordObservation({ scope, agentId: agents[0].id, text: "Missed the P1 ticket." });
-    const o = await recordObservation({ scope, agentId: agents[0].id, text: "Customer asked about the P1 ticket." });
+    const o = await recordObservation({ scope, agentId: agents[0].id, text: "Customer asked about the P1 ticket." }); // the classifier skips it
+    await labelWritten(window.workspaceId);
 
     const delta = await extractFeedback({ ...window, sinceCounter: mark });
     expect(delta.counts).toEqual({
+      ...zeros,
       observation: { ...z, negative: 1, total: 1 },
+      reason: { ...z, negative: 1, total: 1 },
       decision: { ...z, negative: 1, total: 1 },
       rating: { ...z, negative: 1, total: 1 },
       report_confidence: { ...z, negative: 1, total: 1 },
-      quality_score: z,
     });
-    expect(delta.pendingObservationIds).toEqual([o.id]);
-    expect(delta.coveredUntilCounter).toBeGreaterThan(mark);
+    // The window ends just before the text still waiting.
+    const waiting = Number((await db.agentMessage.findUniqueOrThrow({ where: { id: o.id } })).changeCounter);
+    expect(delta).toMatchObject({ pendingIds: [o.id], pendingTexts: 1, waitingFrom: waiting, coveredUntilCounter: waiting - 1 });
     const report = await db.feedbackItem.findFirstOrThrow({ where: { templateId: window.templateId, sourceType: "report_confidence", sourceCounter: { gt: mark } } });
-    expect(report.detail).toBe("Report confidence 0.65 (was 0.9)");
+    expect(report.detail).toBe("The agent reported confidence 0.65 in its work (was 0.9)");
 
     const empty = await extractFeedback({ ...window, sinceCounter: delta.coveredUntilCounter });
-    expect(empty).toMatchObject({ pendingObservations: 0, pendingObservationIds: [], coveredUntilCounter: delta.coveredUntilCounter });
+    expect(empty).toMatchObject({ pendingTexts: 1, pendingIds: [o.id], coveredUntilCounter: delta.coveredUntilCounter });
     expect(Object.values(empty.counts).every((c) => c.total === 0)).toBe(true);
   });
 
@@ -123,15 +141,15 @@ describe("extractFeedback", () => {
     const { window } = await fixture();
     const past = await extractFeedback({ ...window, until: new Date("2000-01-01") });
     expect(Object.values(past.counts).every((c) => c.total === 0)).toBe(true);
-    expect(past.pendingObservations).toBe(0);
+    expect(past.pendingTexts).toBe(0);
     const foreign = await feedbackSetup(1);
     const crossed = await extractFeedback({ workspaceId: foreign.scope.workspaceId, templateId: window.templateId });
-    expect(crossed).toMatchObject({ pendingObservations: 0, pendingObservationIds: [] });
+    expect(crossed).toMatchObject({ pendingTexts: 0, pendingIds: [] });
     expect(Object.values(crossed.counts).every((c) => c.total === 0)).toBe(true);
     const now = await extractFeedback({ ...window, since: new Date(Date.now() - 3_600_000), until: new Date(Date.now() + 60_000) });
     expect(now.counts.decision.total).toBe(3);
-    expect(now.counts.observation.total).toBe(2);
-    expect(now.pendingObservations).toBe(1);
+    expect(now.counts.observation.total).toBe(3);
+    expect(now.pendingTexts).toBe(0);
   });
 
   it("counts whole counter blocks from FeedbackCountBlock and the edges from the items: the same numbers for any window", async () => {
@@ -141,6 +159,7 @@ describe("extractFeedback", () => {
     for (let round = 0; round < 3; round++) {
       for (const text of texts) await recordObservation({ scope, agentId: agents[round % 2].id, text });
       await makeDecision(scope, agents[0].id, "propose_estimate", round === 1 ? "rejected" : "confirmed");
+      await labelWritten(window.workspaceId);
       // Jump the counter over a few blocks (65,536 counters each), as a busy workspace would.
       const [{ v }] = await db.$queryRaw<{ v: bigint }[]>`SELECT setval('change_counter_seq', nextval('change_counter_seq') + 150000) AS v`;
       marks.push(Number(v));

@@ -90,15 +90,15 @@ describe("feedback rules SQL", () => {
   });
 
   it("after a rule change, the migration's statements take the database to the new file, dropping what it no longer defines", async () => {
-    // A keyword added, and the update trigger and its function gone.
+    // A rating's words changed, and the update trigger and its function gone.
     const changed = splitStatements(file)
       .filter((s) => !/feedback_on_run_update|"WakeRun_feedback_update"/.test(s))
-      .map((s) => s.replaceAll(`''thank'':*`, `''thank'':* | ''bravo'':*`))
+      .map((s) => s.replaceAll(`'Rated a run '`, `'A person rated a run '`))
       .join("\n\n");
     const migration = statementsToReach(changed, migrations, RULE_FUNCTION_NAME);
     expect(migration.map((s) => s.slice(0, s.search(/[(;]/) + 1))).toEqual([
       `DROP TRIGGER IF EXISTS "WakeRun_feedback_update" ON "WakeRun";`,
-      "CREATE OR REPLACE FUNCTION feedback_rule_sentiment(",
+      "CREATE OR REPLACE FUNCTION feedback_on_run_insert(",
       "DROP FUNCTION IF EXISTS feedback_on_run_update(",
     ]);
     expect(statementsToReach(changed, [...migrations, migration.join("\n\n")], RULE_FUNCTION_NAME)).toEqual([]);
@@ -109,8 +109,8 @@ describe("feedback rules SQL", () => {
       expect(Object.keys(migrated).sort()).toEqual(keysOf(changed));
       await client.query(changed);
       expect(await installed(client)).toEqual(migrated);
-      const { rows } = await client.query(`SELECT feedback_rule_sentiment(to_tsvector('english', 'Bravo!'), 'Bravo!') AS s`);
-      expect(rows).toEqual([{ s: "positive" }]);
+      const { rows } = await client.query(`SELECT prosrc LIKE '%A person rated a run%' AS changed FROM pg_proc WHERE proname = 'feedback_on_run_insert'`);
+      expect(rows).toEqual([{ changed: true }]);
     });
   });
 });

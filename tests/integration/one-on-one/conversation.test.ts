@@ -48,7 +48,8 @@ describe("one-on-one conversation", () => {
     expect(resumed).toBe(false);
     expect(session.sessionNumber).toBe(1);
     expect(Number(session.coveredUntilCounter)).toBeGreaterThan(0);
-    expect(session.feedbackSummary).toMatchObject({ totals: { negative: 3 } });
+    // Three rejected estimates: three decision signals and the three reasons people wrote.
+    expect(session.feedbackSummary).toMatchObject({ totals: { negative: 6 } });
 
     const v2 = `${BASE}\n- Estimate from the checklist: 15 minutes per step.`;
     const first = scriptedChatModel([

@@ -258,7 +258,8 @@ describe("read models", () => {
       improver: { id: f.improver.id },
       cadence: "weekly",
       schedule: { weekday: 1, hour: 9, timezone: "UTC" },
-      feedbackSummary: { totals: { negative: 3 }, patterns: [expect.objectContaining({ sentiment: "negative", agentCount: 3 })] },
+      feedbackSummary: { totals: { negative: 6 }, // 3 decision signals + their 3 reasons
+        patterns: [expect.objectContaining({ sentiment: "negative", agentCount: 3 })] },
       notes: [expect.objectContaining({ kind: "hypothesis" })],
       proposals: [expect.objectContaining({ status: "pending", base: expect.objectContaining({ number: 1 }), flags: expect.any(Array) })],
       createdVersion: null,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
 import { builtinModel } from "@/ai/providers/builtin";
+import { classifyFeedbackText } from "@/features/feedback/classifier/model";
 
 const ClassificationSchema = z.object({
   items: z.array(
@@ -16,7 +17,7 @@ const ClassificationSchema = z.object({
 });
 
 describe("built-in model: classifier", () => {
-  it("classifies each numbered item by keyword rules, as JSON", async () => {
+  it("classifies each numbered item with the trained classifier, as JSON", async () => {
     const call = classifyFeedbackPrompt([
       "The estimate was wrong by two days.",
       "Great summary, very clear and concise.",
@@ -26,7 +27,7 @@ describe("built-in model: classifier", () => {
       "Noted.",
       "The report was not helpful.",
       "Known issues matched the QA sign-off exactly; nothing missing.",
-    ]);
+    ].map((text) => ({ text, source: "comment" as const })));
     const { output } = await generateText({ model: builtinModel("classifier"), ...call, output: Output.object({ schema: ClassificationSchema }) });
     const by = Object.fromEntries(output.items.map((i) => [i.index, i]));
     expect(output.items.map((i) => i.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -39,6 +40,22 @@ describe("built-in model: classifier", () => {
     expect(by[7].sentiment).toBe("negative"); // negation flips "helpful"
     expect(by[8].sentiment).toBe("positive"); // "nothing missing" is praise, not a complaint
     expect(by[6].confidence).toBeLessThan(by[1].confidence);
+  });
+
+  it("answers exactly what the trained classifier answers for the item and its source", async () => {
+    const texts = [
+      { text: "Pushed the fix; a teammate merged it and thanked me.", source: "observation" as const },
+      { text: "Not relevant any more.", source: "rejection" as const },
+      { text: "Why is the estimate 3 days?", source: "comment" as const },
+    ];
+    const { output } = await generateText({ model: builtinModel("classifier"), ...classifyFeedbackPrompt(texts), output: Output.object({ schema: ClassificationSchema }) });
+    expect(output.items).toEqual(
+      texts.map(({ text, source }, i) => {
+        const c = classifyFeedbackText(text, source);
+        return { index: i + 1, sentiment: c.sentiment, category: c.category, confidence: expect.closeTo(c.confidence, 3) };
+      }),
+    );
+    expect(output.items[0].sentiment).toBe("positive");
   });
 });
 

@@ -2,42 +2,27 @@ import { generateText, Output } from "ai";
 import { describe, expect, it } from "vitest";
 import { ClassificationSchema, classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
 import { builtinModel } from "@/ai/providers/builtin";
-import { readClassification } from "@/features/feedback/server/classify-observations";
-import { classifyByRules, qualitySentiment, ratingSentiment, reportConfidenceSentiment, tsqueryOf, CATEGORY_TERMS } from "@/features/feedback/rules";
+import { qualitySentiment, ratingSentiment, reportConfidenceSentiment, toolPhrase } from "@/features/feedback/rules";
+import { readClassification } from "@/features/feedback/server/classify-pending";
 
-describe("observation keyword rules", () => {
+describe("written sources", () => {
+  it("are never classified by keywords: the rules module has no keyword tables any more", async () => {
+    const rules = await import("@/features/feedback/rules");
+    expect(Object.keys(rules)).not.toEqual(expect.arrayContaining(["classifyByRules"]));
+    expect(rules.WRITTEN_SOURCES).toEqual(["observation", "reason"]);
+    expect(rules.SOURCE_TYPES).toEqual([...rules.WRITTEN_SOURCES, ...rules.SIGNAL_SOURCES]);
+    expect(rules.CLASSIFIER_SOURCE).toEqual({ observation: "observation", reason: "rejection" });
+  });
+});
+
+describe("decisions in words", () => {
   it.each([
-    ["Thanks, the estimate was accurate.", "positive", "accuracy"],
-    ["Great summary, concise.", "positive", "communication"],
-    ["Perfect focus on the urgent ticket.", "positive", "prioritization"],
-    ["Love the checklist.", "positive", "tooling"],
-    ["Excellent.", "positive", "general"],
-    ["The estimate was wrong by two days.", "negative", "accuracy"],
-    ["The reply came late.", "negative", "timeliness"],
-    ["Ignored the P1 escalation.", "negative", "prioritization"],
-    ["The report was verbose and confusing.", "negative", "communication"],
-    ["Duplicate proposals again.", "negative", "tooling"],
-    ["Missed it.", "negative", "general"],
-  ])("%s → %s / %s", (text, sentiment, category) => {
-    expect(classifyByRules(text)).toEqual({ sentiment, category, confidence: 0.8 });
-  });
-
-  it.each([
-    ["Customer asked for a callback.", "no keyword"],
-    ["Not helpful.", "negation"],
-    ["It wasn't wrong.", "negation (n't)"],
-    ["Never late, great.", "negation"],
-    ["Known issues matched the QA sign-off exactly; nothing missing.", "negation (nothing)"],
-    ["Great start but the numbers were wrong.", "both sentiments"],
-    ["I'll do it later.", "'late' is exact: later is no keyword"],
-  ])("%s → model (%s)", (text) => {
-    expect(classifyByRules(text)).toBeNull();
-  });
-
-  it("builds prefix and exact tsqueries for the 'simple' configuration", () => {
-    expect(tsqueryOf([{ term: "accur" }, { term: "late", exact: true }])).toBe("'accur':* | 'late'");
-    expect(CATEGORY_TERMS.map(([c]) => c)).toEqual(["accuracy", "timeliness", "prioritization", "communication", "tooling"]);
-  });
+    ["propose_estimate", "a proposed estimate"],
+    ["propose_status", "a proposed status change"],
+    ["propose_checklist_items", "a proposed checklist"],
+    ["propose_due_date", "a proposed due date"],
+    ["write_report", "a proposal to write report"],
+  ])("%s → %s", (tool, phrase) => expect(toolPhrase(tool)).toBe(phrase));
 });
 
 describe("structured source rules", () => {

@@ -1,5 +1,5 @@
 import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
-import { classifyText } from "./classify";
+import { classifyFeedbackText } from "@/features/feedback/classifier/model";
 import { addClauses, addedClauses, categoryClause, isCategoryClause, isSpecific, namedCategories, present, toDirective, wantsDraft } from "./improve-clauses";
 import type { CategoryCount, ImproverContext } from "./improve-context";
 import { CONFIDENT, DRAFT, lastProposal, plural, quote, versionLabel, type ImproverAnswer } from "./improve-turn";
@@ -106,7 +106,7 @@ function rationale({ request, vague, counted, confidence, askedDraft }: Rational
 function hypothesis(requestClause: string | null, counted: { category: string; clause: string; count?: CategoryCount }[]): RecordNoteInput {
   const lead = counted.find((p) => p.count) ?? (requestClause ? null : counted[0]);
   const clause = lead?.clause ?? requestClause ?? counted[0]!.clause;
-  const category = lead?.category ?? classifyText(clause, 0).category;
+  const category = lead?.category ?? classifyFeedbackText(clause, "comment").category;
   const feedback = category === "general" ? "negative feedback on this" : `negative ${category} feedback`;
   return { kind: "hypothesis", content: `If agents follow ${quote(clause, 300)}, ${feedback} should drop next week.` };
 }

@@ -44,7 +44,7 @@ export function respond(role: ModelRole, options: LanguageModelV3CallOptions): R
   }
   if (role === "classifier") {
     const parsed = ClassifyPromptData.safeParse(data);
-    return reply(asText(JSON.stringify(classifyItems(parsed.data?.items ?? []))), parsed);
+    return reply(asText(JSON.stringify(classifyItems(parsed.data ?? { items: [] }))), parsed);
   }
 
   const parsed = TaskPromptData.safeParse(data);

@@ -3,6 +3,8 @@ import { randomBytes } from "node:crypto";
 import type { Prisma, Verdict } from "@/generated/prisma/client";
 import { updateTask } from "@/features/tasks/server";
 import type { ChecklistItem } from "@/features/tasks/schemas";
+import { feedbackWritten } from "@/inngest/events";
+import { deliverOutbox, stageEvent } from "@/inngest/outbox";
 import { db, type Tx } from "@/server/db";
 import { conflict, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
@@ -43,13 +45,16 @@ async function applyToTask(tx: Tx, scope: Scope, item: Item) {
 
 /**
  * Decides change items one by one or in bulk, all in one transaction: records a ChangeDecision
- * per item (who, when, verdict, reason), moves the item's status, and applies confirmed task
+ * per item (who, when, verdict, reason) in ONE statement with one `batchId` — so a reason given
+ * once is one piece of written feedback, classified and counted once (the insert trigger gives
+ * the batch one marker per template) —, moves the items' status, and applies confirmed task
  * proposals to the task. Items already confirmed or rejected are refused (409); deferred items
- * can be decided again later.
+ * can be decided again later. A reason asks the classifier to label it soon (outbox, after the commit).
  */
 export async function decideChangeItems({ scope, itemIds, verdict, reason }: { scope: Scope; itemIds: string[]; verdict: Verdict; reason?: string }) {
   const ids = [...new Set(itemIds)];
-  return db.$transaction(async (tx) => {
+  const written = reason?.trim() || null;
+  const result = await db.$transaction(async (tx) => {
     const items = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "ChangeItem" WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${ids}) FOR UPDATE`;
     if (items.length !== ids.length) throw notFound(ids.length === 1 ? "Change item not found." : "Some change items were not found.");
@@ -60,24 +65,30 @@ export async function decideChangeItems({ scope, itemIds, verdict, reason }: { s
     const closed = rows.filter((r) => r.status === "confirmed" || r.status === "rejected");
     if (closed.length) throw conflict(`${closed.length === 1 ? "This item was" : `${closed.length} items were`} already decided.`);
     const now = new Date();
+    const batchId = randomBytes(12).toString("hex");
+    await tx.changeDecision.createMany({
+      data: rows.map((item) => ({
+        workspaceId: scope.workspaceId,
+        changeItemId: item.id,
+        agentId: item.agentId,
+        templateId: item.templateId,
+        tool: item.tool,
+        verdict,
+        reason: written,
+        batchId,
+        decidedById: scope.actorUserId,
+        decidedAt: now,
+      })),
+    });
     let applied = 0;
     for (const item of rows) {
-      await tx.changeDecision.create({
-        data: {
-          workspaceId: scope.workspaceId,
-          changeItemId: item.id,
-          agentId: item.agentId,
-          templateId: item.templateId,
-          tool: item.tool,
-          verdict,
-          reason: reason || null,
-          decidedById: scope.actorUserId,
-          decidedAt: now,
-        },
-      });
       await tx.changeItem.update({ where: { id: item.id, workspaceId: scope.workspaceId }, data: { status: verdict, decidedAt: now } });
       if (verdict === "confirmed" && (await applyToTask(tx, scope, item))) applied++;
     }
-    return { decided: rows.length, applied, verdict };
+    const eventIds = written ? [await stageEvent(tx, { name: feedbackWritten.name, data: { workspaceId: scope.workspaceId } })] : [];
+    return { decided: rows.length, applied, verdict, eventIds };
   });
+  const { eventIds, ...decided } = result;
+  if (eventIds.length) await deliverOutbox({ ids: eventIds });
+  return decided;
 }

@@ -1,40 +1,60 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { Sentiment, SourceType } from "../rules";
+import { db } from "@/server/db";
+import { SOURCE_TYPES, type Sentiment, type SourceType } from "../rules";
+import { MAX_ATTEMPTS } from "./classify-pending";
 import { itemWhere, pendingWhere, type FeedbackWindow } from "./window";
 import { withoutJit } from "./without-jit";
 
-// Feedback extraction for a template's window. The rules classify every source row
-// at WRITE time (triggers generated from ../rules.ts by ../rules-sql.ts, installed by the migration
-// *_feedback_write_time): each decision, rated run, report-confidence signal, quality score and
-// rule-confident observation already has its FeedbackItem, and every other observation a
-// PendingObservation marker, written in the same transaction as the source row. So extraction
-// only READS, in one statement — the window's counts from FeedbackCountBlock (whole blocks of 65,536
-// counters, kept by FeedbackItem's own triggers) plus FeedbackItem for the partial blocks at the two
-// edges, and the PendingObservation markers by (templateId, sourceCounter) — and never loops per
-// agent or re-evaluates a rule.
+// Feedback extraction for a template's window. Every source row was dealt with at WRITE time
+// (triggers generated from ../rules.ts by ../rules-sql.ts): each decision, rated run,
+// report-confidence signal and quality score already has its FeedbackItem, and every written text
+// (observation, decision reason) a PendingFeedback marker until the background job labels it. So
+// extraction only READS — the window's counts from FeedbackCountBlock (whole blocks of 65,536
+// counters, kept by FeedbackItem's own triggers) plus FeedbackItem for the partial blocks at the
+// two edges, and the markers by (templateId, sourceCounter) — and never loops per agent.
 //
 // The window is the source rows' change counter `(sinceCounter, untilCounter]` (items carry their
 // source row's counter as sourceCounter) and/or a time range on each source's own time (occurredAt:
 // decidedAt, ratedAt, createdAt of reports and observations, startedAt for quality scores).
+//
+// A window never passes a text still waiting for the classifier: it ends just before the oldest
+// one (`waitingFrom`), so what a ritual acknowledges has every label it will ever get, and the
+// texts after it are read by the next window. Texts given up after MAX_ATTEMPTS do not hold it.
 
-/** pendingObservationIds is a sample (oldest first); classify-observations reads the markers itself. */
+/** pendingIds is a sample (oldest first). */
 export const PENDING_IDS_LIMIT = 1_000;
 
 export type ExtractFeedbackInput = FeedbackWindow;
 
 export type SourceCounts = Record<Sentiment, number> & { total: number };
 export type ExtractFeedbackResult = {
-  /** Highest source change counter among the window's items and pending observations (sinceCounter when none): acknowledge it. */
+  /**
+   * Acknowledge this counter: the highest source change counter among the window's items and
+   * given-up texts (sinceCounter when none), or, when a text of the window still waits for the
+   * classifier, the counter just before the oldest such text.
+   */
   coveredUntilCounter: number;
-  /** The window's FeedbackItem rows per source and sentiment (observations: rule- and model-classified). */
+  /** The window's FeedbackItem rows per source and sentiment, up to coveredUntilCounter. */
   counts: Record<SourceType, SourceCounts>;
-  /** Observations of the window not classified yet (waiting for the model). */
-  pendingObservations: number;
-  pendingObservationIds: string[];
+  /** Written texts of the requested window not labeled yet (waiting for the classifier, or given up). */
+  pendingTexts: number;
+  /** Of those, the ones given up after MAX_ATTEMPTS failed tries. */
+  givenUpTexts: number;
+  /** The waiting texts' source ids, oldest first (a sample of PENDING_IDS_LIMIT). */
+  pendingIds: string[];
+  /** The counter of the oldest text still waiting (the window ends just before it), or null. */
+  waitingFrom: number | null;
 };
 
-type Row = { covered: bigint | null; counts: { source: SourceType; sentiment: Sentiment; n: number }[] | null; pending: number; pending_ids: string[] | null };
+type Row = {
+  covered: bigint | null;
+  counts: { source: SourceType; sentiment: Sentiment; n: number }[] | null;
+  pending: number;
+  given_up: number;
+  given_up_covered: bigint | null;
+  pending_ids: string[] | null;
+};
 
 /** FeedbackCountBlock granularity: change counters per block (`sourceCounter >> 16`). */
 export const COUNT_BLOCK = 65_536;
@@ -59,7 +79,12 @@ export async function extractFeedback(input: ExtractFeedbackInput): Promise<Extr
   const since = input.sinceCounter ?? 0;
   const { workspaceId, templateId } = input;
   const dated = Boolean(input.since || input.until);
-  const split = dated ? { blocks: null, raw: [[since, input.untilCounter ?? null] as [number, number | null]] } : splitCounterWindow(since, input.untilCounter);
+  // The oldest text still waiting for the classifier ends the window (one probe of the marker index).
+  const [{ waiting }] = await db.$queryRaw<{ waiting: bigint | null }[]>`
+    SELECT min(p."sourceCounter") AS waiting FROM "PendingFeedback" p WHERE ${pendingWhere({ ...input, sinceCounter: since })} AND p."attempts" < ${MAX_ATTEMPTS}`;
+  const waitingFrom = waiting === null ? null : Number(waiting);
+  const until = waitingFrom === null ? input.untilCounter : Math.min(input.untilCounter ?? Number.POSITIVE_INFINITY, waitingFrom - 1);
+  const split = dated ? { blocks: null, raw: [[since, until ?? null] as [number, number | null]] } : splitCounterWindow(since, until);
   // Items per source × sentiment: whole blocks from the counts the FeedbackItem triggers keep, the
   // edges (or a dated window) from the items themselves — a few thousand rows instead of the week.
   const rawItems = split.raw.length
@@ -83,26 +108,31 @@ export async function extractFeedback(input: ExtractFeedbackInput): Promise<Extr
         SELECT fi."sourceType" AS source, fi."sentiment"::text AS sentiment, 1 AS n, fi."sourceCounter" AS covered FROM "FeedbackItem" fi WHERE ${rawItems}
       ) x GROUP BY 1, 2
     ), pending AS MATERIALIZED (
-      SELECT p."messageId", p."sourceCounter" FROM "PendingObservation" p WHERE ${pendingWhere({ ...input, sinceCounter: since })}
+      SELECT p."sourceId", p."sourceCounter", p."attempts" >= ${MAX_ATTEMPTS} AS given_up FROM "PendingFeedback" p WHERE ${pendingWhere({ ...input, sinceCounter: since })}
     )
     SELECT
-      GREATEST((SELECT max(covered) FROM counts), (SELECT max("sourceCounter") FROM pending)) AS covered,
+      (SELECT max(covered) FROM counts) AS covered,
       (SELECT json_agg(json_build_object('source', source, 'sentiment', sentiment, 'n', n)) FROM counts) AS counts,
       (SELECT count(*)::int FROM pending) AS pending,
-      (SELECT array_agg("messageId") FROM (SELECT "messageId" FROM pending ORDER BY "sourceCounter", "messageId" LIMIT ${PENDING_IDS_LIMIT}) s) AS pending_ids`);
+      (SELECT count(*)::int FROM pending WHERE given_up) AS given_up,
+      (SELECT max("sourceCounter") FROM pending WHERE given_up AND "sourceCounter" <= ${until ?? Number.MAX_SAFE_INTEGER}) AS given_up_covered,
+      (SELECT array_agg("sourceId") FROM (SELECT "sourceId" FROM pending WHERE NOT given_up ORDER BY "sourceCounter", "sourceId" LIMIT ${PENDING_IDS_LIMIT}) s) AS pending_ids`);
 
   const empty = (): SourceCounts => ({ positive: 0, negative: 0, neutral: 0, total: 0 });
-  const counts: ExtractFeedbackResult["counts"] = { observation: empty(), decision: empty(), rating: empty(), report_confidence: empty(), quality_score: empty() };
+  const counts = Object.fromEntries(SOURCE_TYPES.map((t) => [t, empty()])) as ExtractFeedbackResult["counts"];
   for (const c of row.counts ?? []) {
     const bucket = counts[c.source];
     if (!bucket) continue;
     bucket[c.sentiment] += c.n;
     bucket.total += c.n;
   }
+  const covered = Math.max(since, Number(row.covered ?? since), Number(row.given_up_covered ?? since));
   return {
-    coveredUntilCounter: row.covered === null ? since : Math.max(since, Number(row.covered)),
+    coveredUntilCounter: waitingFrom === null ? covered : Math.max(since, waitingFrom - 1),
     counts,
-    pendingObservations: row.pending,
-    pendingObservationIds: row.pending_ids ?? [],
+    pendingTexts: row.pending,
+    givenUpTexts: row.given_up,
+    pendingIds: row.pending_ids ?? [],
+    waitingFrom,
   };
 }

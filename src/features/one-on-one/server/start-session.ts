@@ -48,7 +48,7 @@ async function classifyForSession(session: EvolutionSession, classifier?: Langua
       templateId: session.templateId,
       sinceCounter: Number(session.sinceCounter),
       model: classifier,
-      maxModelItems: MAX_MODEL_ITEMS_ON_START,
+      maxItems: MAX_MODEL_ITEMS_ON_START,
     });
     return await db.evolutionSession.update({
       where: { id: session.id, workspaceId: session.workspaceId },

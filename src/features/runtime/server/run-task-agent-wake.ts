@@ -4,6 +4,7 @@ import { getModel } from "@/ai/models";
 import { applyRunToState } from "@/features/agents/server";
 import { recordObservation, writeReport } from "@/features/agents/server";
 import { createChangeSet } from "@/features/decisions/server";
+import { requestFeedbackClassification } from "@/inngest/send";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import type { Scope } from "@/server/scope";
@@ -112,6 +113,9 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
     });
     return { runId: run.id, status: "failed", error: "Saving the run's output failed." };
   }
+  // Its observations wait for the classifier: ask for it now rather than at the next minute's check
+  // (a failed delivery is retried by the outbox relay; it never fails the wake).
+  if (output?.observations.length) await requestFeedbackClassification(input.workspaceId).catch((e) => logger.warn("wake: could not ask for feedback classification", { runId: run.id, ...errorFields(e) }));
   return error !== null ? { runId: run.id, status: "failed", error } : { runId: run.id, status: "succeeded" };
 }
 
