@@ -18,8 +18,10 @@ import { feedbackSetup, scriptedClassifier } from "./support";
 const DAY = 86_400_000;
 const SENTIMENTS = ["positive", "negative", "neutral"] as const;
 const CATEGORIES = ["accuracy", "communication", "prioritization", "tooling", "timeliness", "general"] as const;
+/** Written and signal sources mixed (7: prime to the 6 agents, 3 sentiments and 5 categories). */
+const SOURCES = ["observation", "decision", "reason", "rating", "quality_score", "report_confidence", "decision"] as const;
 
-type Item = { agentId: string | null; sentiment: (typeof SENTIMENTS)[number]; category: (typeof CATEGORIES)[number]; at: Date };
+type Item = { agentId: string | null; sentiment: (typeof SENTIMENTS)[number]; category: (typeof CATEGORIES)[number]; at: Date; sourceType?: string };
 
 /** Inserts items directly (one multi-row statement per call, like a bulk writer), as the triggers would see any writer. */
 async function insertItems(w: { workspaceId: string; templateId: string }, items: Item[]) {
@@ -27,9 +29,9 @@ async function insertItems(w: { workspaceId: string; templateId: string }, items
   const tag = uid();
   await db.$executeRawUnsafe(
     `INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
-     SELECT 'fx_${tag}_' || i, $1, $2, a, 'observation', 'fx_${tag}_' || i, s::"Sentiment", c::"FeedbackCategory", 0.8, 'rule', 'Item ' || i || ' of ' || COALESCE(a, 'nobody'), i, t
-     FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamp[]) WITH ORDINALITY AS x(a, s, c, t, i)`,
-    w.workspaceId, w.templateId, items.map((i) => i.agentId), items.map((i) => i.sentiment), items.map((i) => i.category), items.map((i) => i.at.toISOString()),
+     SELECT 'fx_${tag}_' || i, $1, $2, a, st, 'fx_${tag}_' || i, s::"Sentiment", c::"FeedbackCategory", 0.8, 'rule', 'Item ' || i || ' of ' || COALESCE(a, 'nobody'), i, t
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamp[], $7::text[]) WITH ORDINALITY AS x(a, s, c, t, st, i)`,
+    w.workspaceId, w.templateId, items.map((i) => i.agentId), items.map((i) => i.sentiment), items.map((i) => i.category), items.map((i) => i.at.toISOString()), items.map((i) => i.sourceType ?? "observation"),
   );
 }
 
@@ -64,7 +66,7 @@ describe("feedback breakdown (daily counts + capped patterns)", () => {
       for (const h of [0, 7.5, 23.999]) {
         const at = new Date(base + d * DAY + h * 3_600_000);
         const k = (d + 100) * 3 + Math.round(h);
-        items.push({ agentId: a[k % 6], sentiment: SENTIMENTS[k % 3], category: CATEGORIES[k % 5], at });
+        items.push({ agentId: a[k % 6], sentiment: SENTIMENTS[k % 3], category: CATEGORIES[k % 5], at, sourceType: SOURCES[k % SOURCES.length] });
       }
     }
     // Window edges: exactly at a boundary, 1 ms before, 1 ms after (now = base + 10:30).
@@ -104,7 +106,8 @@ describe("feedback breakdown (daily counts + capped patterns)", () => {
 
     // The workspace is part of the key: the template id under another workspace returns nothing.
     const leak = await getFeedbackBreakdown({ workspaceId: foreign.window.workspaceId, templateId: window.templateId, days: 90, now });
-    expect(leak).toEqual({ totals: { items: 0, positive: 0, negative: 0, neutral: 0 }, byCategory: [], patterns: [] });
+    const none = { items: 0, positive: 0, negative: 0, neutral: 0 };
+    expect(leak).toEqual({ totals: none, byCategory: [], bySource: [], byKind: { written: none, signal: none }, patterns: [] });
     expect(await listFeedbackPatterns({ workspaceId: foreign.window.workspaceId, templateId: window.templateId, days: 90, now })).toEqual([]);
   });
 
@@ -161,5 +164,54 @@ describe("feedback breakdown (daily counts + capped patterns)", () => {
     ({ rollup, raw } = await rollupAndRaw(window.templateId));
     expect(rollup).toEqual(raw);
     expect(await getFeedbackBreakdown({ ...window, days: 7, now })).toEqual(await exact(window, 7, now));
+  });
+
+  it("examples are written feedback when the pattern has any, signals only otherwise, with their source type; per-kind totals; live equals stored", async () => {
+    const { window } = await feedbackSetup(0);
+    const now = new Date(Date.UTC(2031, 8, 1, 12));
+    const a = Array.from({ length: 5 }, (_, i) => `agent_${uid()}_${i}`);
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const items: Item[] = [
+      // accuracy / negative: the newest items are decisions of a0–a3; written items (observations of
+      // a3 and a4, an older reason of a2) are the examples, newest written first.
+      ...[0, 1, 2, 3].map((i) => ({ agentId: a[i], sentiment: "negative" as const, category: "accuracy" as const, at: ago(1 + i), sourceType: "decision" })),
+      { agentId: a[3], sentiment: "negative", category: "accuracy", at: ago(10), sourceType: "observation" },
+      { agentId: a[4], sentiment: "negative", category: "accuracy", at: ago(11), sourceType: "observation" },
+      { agentId: a[2], sentiment: "negative", category: "accuracy", at: ago(12), sourceType: "reason" },
+      { agentId: a[4], sentiment: "negative", category: "accuracy", at: ago(13), sourceType: "reason" }, // a4's older written item: not a second example
+      // communication / negative: signals of three agents and one observation of a0: that one written example.
+      ...[0, 1, 2].map((i) => ({ agentId: a[i], sentiment: "negative" as const, category: "communication" as const, at: ago(1 + i), sourceType: "rating" })),
+      { agentId: a[0], sentiment: "negative", category: "communication", at: ago(30), sourceType: "observation" },
+      // timeliness / positive: signals only (ratings, a quality score): signal examples, newest first.
+      ...[0, 1, 2].map((i) => ({ agentId: a[i], sentiment: "positive" as const, category: "timeliness" as const, at: ago(5 + i), sourceType: "rating" })),
+      { agentId: a[3], sentiment: "positive", category: "timeliness", at: ago(1), sourceType: "quality_score" },
+      // general / neutral: the only written item has no agent: it cannot be an example, so signals are.
+      ...[0, 1, 2].map((i) => ({ agentId: a[i], sentiment: "neutral" as const, category: "general" as const, at: ago(1 + i), sourceType: "report_confidence" })),
+      { agentId: null, sentiment: "neutral", category: "general", at: ago(0.5), sourceType: "observation" },
+    ];
+    await insertItems(window, items);
+
+    const live = await getFeedbackBreakdown({ ...window, days: 7, now });
+    const stored = await exact(window, 7, now);
+    expect(live).toEqual(stored);
+    const examples = (category: string, sentiment: string) =>
+      live.patterns.find((p) => p.category === category && p.sentiment === sentiment)!.examples.map((e) => [e.agentId, e.sourceType]);
+    expect(examples("accuracy", "negative")).toEqual([[a[3], "observation"], [a[4], "observation"], [a[2], "reason"]]);
+    expect(examples("communication", "negative")).toEqual([[a[0], "observation"]]);
+    expect(examples("timeliness", "positive")).toEqual([[a[3], "quality_score"], [a[0], "rating"], [a[1], "rating"]]);
+    expect(examples("general", "neutral")).toEqual([[a[0], "report_confidence"], [a[1], "report_confidence"], [a[2], "report_confidence"]]);
+    // The pattern counts still cover both kinds.
+    expect(live.patterns.find((p) => p.category === "accuracy")).toMatchObject({ agentCount: 5, itemCount: 8 });
+
+    expect(live.bySource).toEqual([
+      { sourceType: "observation", positive: 0, negative: 3, neutral: 1 },
+      { sourceType: "reason", positive: 0, negative: 2, neutral: 0 },
+      { sourceType: "decision", positive: 0, negative: 4, neutral: 0 },
+      { sourceType: "rating", positive: 3, negative: 3, neutral: 0 },
+      { sourceType: "report_confidence", positive: 0, negative: 0, neutral: 3 },
+      { sourceType: "quality_score", positive: 1, negative: 0, neutral: 0 },
+    ]);
+    expect(live.byKind).toEqual({ written: { items: 6, positive: 0, negative: 5, neutral: 1 }, signal: { items: 14, positive: 4, negative: 7, neutral: 3 } });
+    expect(live.byKind!.written.items + live.byKind!.signal.items).toBe(live.totals.items);
   });
 });

@@ -4,10 +4,11 @@ import { recordObservation } from "@/features/agents/server/record-message";
 import { classifyPendingFeedback, MAX_ATTEMPTS, retryGivenUpFeedback } from "@/features/feedback/server/classify-pending";
 import { extractFeedback } from "@/features/feedback/server/extract-feedback";
 import { getFeedbackBreakdown, getLatestClassifiedFeedback } from "@/features/feedback/server/queries";
+import { aggregateFeedback } from "@/features/feedback/server/aggregate-feedback";
 import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pipeline";
 import { db } from "@/server/db";
 import { failingModel } from "../../support/scripted-models";
-import { makeDecision } from "../../factories";
+import { makeDecision, makeFeedbackItem } from "../../factories";
 import { feedbackSetup, scriptedClassifier } from "./support";
 
 const label = (sentiment: string, category: string, confidence = 0.8) => (items: string[]) =>
@@ -169,5 +170,43 @@ describe("aggregation and patterns", () => {
     expect(second.extract).toMatchObject({ pendingTexts: 0, coveredUntilCounter: run.coveredUntilCounter, counts: run.extract.counts });
     expect(run.extract.counts).toMatchObject({ observation: { neutral: 1, total: 1 }, reason: { negative: 3, total: 3 }, decision: { negative: 4, positive: 2, total: 6 } });
     expect(second.summary).toEqual(run.summary);
+  });
+
+  it("the stored aggregate's examples carry their source type and are written feedback when there is any; per-kind totals", async () => {
+    const { agents, window } = await feedbackSetup(4);
+    const now = Date.now();
+    const ago = (minutes: number) => new Date(now - minutes * 60_000);
+    let counter = 0n;
+    const item = (agent: (typeof agents)[number], sourceType: string, sentiment: "positive" | "negative", category: "accuracy" | "tooling", detail: string, minutes: number) =>
+      makeFeedbackItem(agent, { sourceType, sentiment, category, detail, sourceCounter: ++counter, occurredAt: ago(minutes) });
+    // accuracy / negative: decisions of agents 0–2 are the newest; an observation (agent 3) and a reason (agent 1) were written.
+    for (const [i, a] of agents.slice(0, 3).entries()) await item(a, "decision", "negative", "accuracy", "Rejected a proposed estimate", 1 + i);
+    await item(agents[3], "observation", "negative", "accuracy", "The estimate was off by two days", 20);
+    await item(agents[1], "reason", "negative", "accuracy", "The numbers do not add up", 30);
+    // tooling / positive: decisions only.
+    for (const [i, a] of agents.slice(0, 3).entries()) await item(a, "decision", "positive", "tooling", "Confirmed a proposed checklist (3 items)", 5 + i);
+
+    const result = await aggregateFeedback({ ...window, sinceCounter: 0, untilCounter: Number(counter) });
+    const stored = await getLatestClassifiedFeedback(window);
+    expect(stored!.patterns).toEqual(result.patterns);
+    const accuracy = stored!.patterns.find((p) => p.category === "accuracy")!;
+    expect(accuracy).toMatchObject({ sentiment: "negative", agentCount: 4, itemCount: 5 });
+    expect(accuracy.examples).toEqual([
+      { itemId: expect.any(String), agentId: agents[3].id, sourceType: "observation", detail: "The estimate was off by two days" },
+      { itemId: expect.any(String), agentId: agents[1].id, sourceType: "reason", detail: "The numbers do not add up" },
+    ]);
+    const tooling = stored!.patterns.find((p) => p.category === "tooling")!;
+    expect(tooling.examples.map((e) => [e.agentId, e.sourceType])).toEqual([[agents[0].id, "decision"], [agents[1].id, "decision"], [agents[2].id, "decision"]]);
+    expect(result.bySource).toEqual([
+      { sourceType: "observation", positive: 0, negative: 1, neutral: 0 },
+      { sourceType: "reason", positive: 0, negative: 1, neutral: 0 },
+      { sourceType: "decision", positive: 3, negative: 3, neutral: 0 },
+    ]);
+    expect(result.byKind).toEqual({ written: { items: 2, positive: 0, negative: 2, neutral: 0 }, signal: { items: 6, positive: 3, negative: 3, neutral: 0 } });
+
+    // The live breakdown of the same items says the same.
+    const live = await getFeedbackBreakdown({ ...window, days: 1 });
+    expect(live.patterns).toEqual(result.patterns);
+    expect(live.byKind).toEqual(result.byKind);
   });
 });

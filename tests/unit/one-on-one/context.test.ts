@@ -67,7 +67,7 @@ function feedback({ longExamples = false } = {}): FeedbackSummary {
           sentiment,
           agentCount: 3,
           itemCount: 3,
-          examples: [1, 2, 3].map((n) => ({ itemId: `${category}${sentiment}${n}`, agentId: `a${n}`, detail: detail(`Example ${n}`) })),
+          examples: [1, 2, 3].map((n) => ({ itemId: `${category}${sentiment}${n}`, agentId: `a${n}`, sourceType: "observation" as const, detail: detail(`Example ${n}`) })),
         })),
       )
     : [];
@@ -80,15 +80,15 @@ function feedback({ longExamples = false } = {}): FeedbackSummary {
       { category: "general", negative: 0, positive: 0, neutral: 0 },
     ],
     patterns: [
-      { category: "communication", sentiment: "positive", agentCount: 3, itemCount: 6, examples: [{ itemId: "i3", agentId: "a1", detail: detail("Concise summary") }] },
+      { category: "communication", sentiment: "positive", agentCount: 3, itemCount: 6, examples: [{ itemId: "i3", agentId: "a1", sourceType: "observation", detail: detail("Concise summary") }] },
       {
         category: "accuracy",
         sentiment: "negative",
         agentCount: 4,
         itemCount: 6,
         examples: [
-          { itemId: "i1", agentId: "a1", detail: detail("The estimate was off by a day") },
-          { itemId: "i2", agentId: "a2", detail: detail("Wrong status") },
+          { itemId: "i1", agentId: "a1", sourceType: "observation", detail: detail("The estimate was off by a day") },
+          { itemId: "i2", agentId: "a2", sourceType: "reason", detail: detail("Wrong status") },
         ],
       },
       ...extraPatterns,
@@ -340,6 +340,82 @@ describe("the context as data (facts)", () => {
     expect(facts.head).toMatchObject({ version: 7, truncated: true });
     for (const lines of Object.values(facts.lines)) for (const line of lines) expect(line).not.toMatch(/^\[… truncated/);
     expect(facts.agentIds).toHaveLength(10);
+  });
+});
+
+describe("written feedback and signals (by sourceType, never by the detail text)", () => {
+  // Signals whose details read like sentences, and a written item that reads like a signal:
+  // only the source type tells them apart.
+  function mixed(): FeedbackSummary {
+    return {
+      totals: { items: 14, negative: 7, positive: 7, neutral: 0 },
+      byCategory: [
+        { category: "accuracy", negative: 5, positive: 0, neutral: 0 },
+        { category: "tooling", negative: 0, positive: 5, neutral: 0 },
+        { category: "general", negative: 2, positive: 2, neutral: 0 },
+      ],
+      bySource: [
+        { sourceType: "observation", negative: 1, positive: 0, neutral: 0 },
+        { sourceType: "reason", negative: 1, positive: 0, neutral: 0 },
+        { sourceType: "decision", negative: 3, positive: 5, neutral: 0 },
+        { sourceType: "rating", negative: 2, positive: 2, neutral: 0 },
+      ],
+      byKind: { written: { items: 2, negative: 2, positive: 0, neutral: 0 }, signal: { items: 12, negative: 5, positive: 7, neutral: 0 } },
+      patterns: [
+        {
+          category: "accuracy",
+          sentiment: "negative",
+          agentCount: 3,
+          itemCount: 5,
+          examples: [
+            { itemId: "w1", agentId: "a1", sourceType: "observation", detail: "Rated 1 out of 5 by the customer, the estimate was wrong" },
+            { itemId: "w2", agentId: "a2", sourceType: "reason", detail: "The numbers do not add up" },
+          ],
+        },
+        {
+          category: "tooling",
+          sentiment: "positive",
+          agentCount: 3,
+          itemCount: 5,
+          examples: [
+            { itemId: "s1", agentId: "a1", sourceType: "decision", detail: "Confirmed a proposed checklist (3 items)" },
+            { itemId: "s2", agentId: "a2", sourceType: "rating", detail: "Rated a run 1.0 / 1" },
+          ],
+        },
+        // Stored before examples carried their source: never quoted as someone's words.
+        { category: "general", sentiment: "negative", agentCount: 3, itemCount: 2, examples: [{ itemId: "o1", agentId: "a3", detail: "Confirmed propose_checklist_items" }] },
+      ],
+    };
+  }
+
+  it("gives a category only a written example; signals are labelled and never quoted", () => {
+    const { facts, sections } = assembleImproverContext(emptyData({ feedback: mixed() }));
+    expect(facts.feedback.negative).toEqual([
+      { category: "accuracy", count: 5, example: "Rated 1 out of 5 by the customer, the estimate was wrong" },
+      { category: "general", count: 2, example: null },
+    ]);
+    expect(facts.feedback.positive).toEqual([
+      { category: "tooling", count: 5, example: null },
+      { category: "general", count: 2, example: null },
+    ]);
+    expect(facts.feedback.patterns).toEqual([
+      'negative accuracy from 3 agents (5 items): "Rated 1 out of 5 by the customer, the estimate was wrong"; "The numbers do not add up"',
+      "negative general from 3 agents (2 items), signals only (nothing written): Confirmed propose_checklist_items",
+      "positive tooling from 3 agents (5 items), signals only (nothing written): Decision — Confirmed a proposed checklist (3 items); Run rating — Rated a run 1.0 / 1",
+    ]);
+    const text = sections.find((s) => s.key === "feedback")!.text;
+    for (const signal of ["Confirmed a proposed checklist", "Rated a run", "Confirmed propose_"]) expect(text).not.toMatch(new RegExp(`"${signal}`));
+    expect(text.split("\n").slice(1, 3)).toEqual([
+      "Window: 14 items — 7 negative, 7 positive, 0 neutral.",
+      "Written by people: 2 (2 negative, 0 positive, 0 neutral); signals (decisions, ratings, scores): 12 (5 negative, 7 positive, 0 neutral).",
+    ]);
+  });
+
+  it("mixes both only when the examples do (a meta-improver's summary): written quoted first, then the signals", () => {
+    const summary = mixed();
+    summary.patterns = [{ ...summary.patterns[0]!, examples: [summary.patterns[1]!.examples[0]!, summary.patterns[0]!.examples[1]!] }];
+    const { facts } = assembleImproverContext(emptyData({ feedback: summary }));
+    expect(facts.feedback.patterns).toEqual(['negative accuracy from 3 agents (5 items): "The numbers do not add up"; signals: Decision — Confirmed a proposed checklist (3 items)']);
   });
 });
 

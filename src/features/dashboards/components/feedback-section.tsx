@@ -1,10 +1,14 @@
 import { EmptyState } from "@/components/ui/empty-state";
+import { KindTotals } from "@/features/feedback/components/kind-totals";
 import { PatternList } from "@/features/feedback/components/pattern-list";
 import { SENTIMENTS } from "@/features/feedback/rules";
 import type { FeedbackSummary as FeedbackBreakdown } from "@/features/feedback/server";
 import { FeedbackChart } from "./feedback-chart";
 
-/** Feedback breakdown (category × sentiment) and cross-agent patterns with examples. */
+/**
+ * Feedback breakdown (totals, what people wrote vs signals, category × sentiment) and cross-agent
+ * patterns with their examples, written ones quoted and signals labelled.
+ */
 export function FeedbackSection({ slug, breakdown, days }: { slug: string; breakdown: FeedbackBreakdown | null; days: number }) {
   const { totals } = breakdown ?? { totals: { positive: 0, negative: 0, neutral: 0 } };
   const total = totals.positive + totals.negative + totals.neutral;
@@ -28,6 +32,9 @@ export function FeedbackSection({ slug, breakdown, days }: { slug: string; break
             </div>
           ))}
         </dl>
+        <div className="mb-4 rounded-lg bg-zinc-50 px-3 py-2.5">
+          <KindTotals byKind={breakdown.byKind} bySource={breakdown.bySource} testId="feedback-kinds" />
+        </div>
         <FeedbackChart byCategory={breakdown.byCategory} />
       </div>
       <div>

@@ -1,49 +1,85 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/card";
 import type { Sentiment } from "../rules";
-import type { FeedbackPattern } from "../server/summarize-feedback";
+import type { FeedbackPattern, PatternExample } from "../server/summarize-feedback";
+import { KIND_LABELS, sourceKind, sourceLabel } from "../source-kind";
 
 const tone = { positive: "green", negative: "red", neutral: "zinc" } as const satisfies Record<Sentiment, string>;
 
 /**
  * The cross-agent patterns of a feedback summary with their examples: the template dashboard's
- * live breakdown and a ritual's frozen one. `meta`: the meta-improver's ritual, whose patterns are
- * signals about improvers (counted as signals, no agent to link).
+ * live breakdown and a ritual's frozen one. Per pattern, "What people wrote" (observations, reasons
+ * given: quoted) and "Signals" (decisions, ratings, scores: their source's label and the rule's
+ * words, never quoted). An example stored without its source type is a signal without a label.
+ * `meta`: the meta-improver's ritual, whose patterns are signals about improvers (counted as
+ * signals, no agent to link).
  */
 export function PatternList({ slug, patterns, meta = false, testId }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string }) {
   return (
     <>
       <h3 className="text-sm font-semibold text-zinc-900">{meta ? "Repeated signals" : "Patterns across agents"}</h3>
       {patterns.length === 0 ? (
-        <p className="mt-2 text-sm text-zinc-500">{meta ? "No signal repeats three times yet." : "No signal is shared by three or more agents yet."}</p>
+        <p className="mt-2 text-sm text-zinc-500">{meta ? "No signal repeats three times yet." : "Nothing is shared by three or more agents yet."}</p>
       ) : (
         <ul className="mt-2 space-y-3" data-testid={testId}>
-          {patterns.map((p) => (
-            <li key={`${p.category}-${p.sentiment}`} className="rounded-lg border border-zinc-200 p-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={tone[p.sentiment]}>{p.sentiment}</Badge>
-                <span className="font-medium capitalize text-zinc-900">{p.category}</span>
-                {/* The live breakdown counts agents up to 1,000 (`capped`: at least that many). */}
-                <span className="text-xs text-zinc-500">
-                  {meta ? `${p.itemCount.toLocaleString("en")} signals` : `${p.agentCount.toLocaleString("en")}${p.capped ? "+" : ""} agents · ${p.itemCount.toLocaleString("en")} items`}
-                </span>
-              </div>
-              <ul className="mt-2 space-y-1.5 border-l-2 border-zinc-100 pl-3 text-zinc-600">
-                {p.examples.map((e) => (
-                  <li key={e.itemId}>
-                    “{e.detail}”
-                    {!meta && e.agentId ? (
-                      <Link href={`/w/${slug}/agents/${e.agentId}`} className="ml-1 text-xs font-medium text-brand-700 hover:underline">
-                        agent
-                      </Link>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
+          {patterns.map((p) => {
+            const written = p.examples.filter((e) => sourceKind(e.sourceType) === "written");
+            const signals = p.examples.filter((e) => sourceKind(e.sourceType) === "signal");
+            const agent = (e: PatternExample) =>
+              !meta && e.agentId ? (
+                <Link href={`/w/${slug}/agents/${e.agentId}`} className="ml-1 text-xs font-medium text-brand-700 hover:underline">
+                  agent
+                </Link>
+              ) : null;
+            return (
+              <li key={`${p.category}-${p.sentiment}`} className="rounded-lg border border-zinc-200 p-3 text-sm" data-category={p.category} data-sentiment={p.sentiment}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone={tone[p.sentiment]}>{p.sentiment}</Badge>
+                  <span className="font-medium capitalize text-zinc-900">{p.category}</span>
+                  {/* The live breakdown counts agents up to 1,000 (`capped`: at least that many). */}
+                  <span className="text-xs text-zinc-500">
+                    {meta ? `${p.itemCount.toLocaleString("en")} signals` : `${p.agentCount.toLocaleString("en")}${p.capped ? "+" : ""} agents · ${p.itemCount.toLocaleString("en")} items`}
+                  </span>
+                </div>
+                {written.length ? (
+                  <Examples title={KIND_LABELS.written} testId="pattern-written">
+                    {written.map((e) => (
+                      <li key={e.itemId}>
+                        <span className="text-zinc-700">“{e.detail}”</span>
+                        {agent(e)}
+                      </li>
+                    ))}
+                  </Examples>
+                ) : null}
+                {signals.length ? (
+                  <Examples title={KIND_LABELS.signal} testId="pattern-signals">
+                    {signals.map((e) => {
+                      const label = sourceLabel(e.sourceType);
+                      return (
+                        <li key={e.itemId}>
+                          {label ? <span className="mr-1.5 font-medium text-zinc-700">{label}</span> : null}
+                          <span>{e.detail}</span>
+                          {agent(e)}
+                        </li>
+                      );
+                    })}
+                  </Examples>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
     </>
+  );
+}
+
+function Examples({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="mt-2" data-testid={testId}>
+      <p className="text-[11px] font-medium uppercase tracking-wide text-zinc-400">{title}</p>
+      <ul className="mt-1 space-y-1.5 border-l-2 border-zinc-100 pl-3 text-zinc-600">{children}</ul>
+    </div>
   );
 }

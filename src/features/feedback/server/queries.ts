@@ -8,7 +8,7 @@ import type { FeedbackPattern, FeedbackSummary } from "./summarize-feedback";
 // Read models of the feedback slice (for the template page's feedback breakdown, the one-on-one
 // context and the ritual). Everything is scoped by workspace AND template in the WHERE.
 
-export type { CategoryCounts, FeedbackPattern, FeedbackSummary, FeedbackTotals, PatternExample } from "./summarize-feedback";
+export type { CategoryCounts, FeedbackPattern, FeedbackSummary, FeedbackTotals, KindTotals, PatternExample, SourceCounts } from "./summarize-feedback";
 
 const DAY_MS = 86_400_000;
 const sinceDays = (days: number, now: Date) => new Date(now.getTime() - Math.max(1, Math.floor(days)) * DAY_MS);

@@ -6,7 +6,7 @@ import { formatCount } from "@/features/dashboards/format";
 import type { MetricPair, TemplateMetrics } from "@/features/dashboards/server";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { CONTEXT_BUDGETS, FEEDBACK_SHARES, type SectionKey } from "./budgets";
-import { categoryCounts, contextFacts, patternLine, rankedPatterns } from "./context-facts";
+import { categoryCounts, contextFacts, kindLine, patternLine, rankedPatterns } from "./context-facts";
 import type { DecisionHistory } from "./decision-history";
 
 // The improver's system message: the fixed scaffold,
@@ -190,7 +190,8 @@ function directivesBody(head: ImproverContextData["head"]): Body {
 function feedbackBody(feedback: FeedbackSummary | null, room: number): Body {
   if (!feedback) return plain("(feedback not classified yet)", 0);
   const { totals } = feedback;
-  const window = `Window: ${formatInt(totals.items)} items — ${formatInt(totals.negative)} negative, ${formatInt(totals.positive)} positive, ${formatInt(totals.neutral)} neutral.`;
+  const kinds = kindLine(feedback);
+  const window = `Window: ${formatInt(totals.items)} items — ${formatInt(totals.negative)} negative, ${formatInt(totals.positive)} positive, ${formatInt(totals.neutral)} neutral.${kinds ? `\n${kinds}` : ""}`;
   // The three parts share what the window line leaves, in the seed's 800 / 600 / 600 proportions.
   const partsRoom = room - countTokens(`${window}\n`) - 2 * SEAM_TOKENS;
   const totalShares = FEEDBACK_SHARES.negative + FEEDBACK_SHARES.positive + FEEDBACK_SHARES.patterns;

@@ -1,10 +1,12 @@
 import { DataTable } from "@/components/ui/table";
+import { KindTotals } from "@/features/feedback/components/kind-totals";
 import { PatternList } from "@/features/feedback/components/pattern-list";
 import type { Sentiment } from "@/features/feedback/rules";
 import type { FeedbackSummary } from "@/features/feedback/server";
 
-// The feedback a ritual saw (frozen on its session): totals, one stacked bar per category
-// (negative first) and the cross-agent patterns with their examples.
+// The feedback a ritual saw (frozen on its session): totals, what people wrote vs signals (when the
+// summary has them: not in one stored before), one stacked bar per category (negative first) and
+// the cross-agent patterns with their examples, written ones quoted and signals labelled.
 
 const SENTIMENTS = ["negative", "positive", "neutral"] as const satisfies readonly Sentiment[];
 const BAR = { negative: "bg-red-500", positive: "bg-emerald-500", neutral: "bg-zinc-300" } as const;
@@ -31,6 +33,11 @@ export function RitualFeedback({ slug, summary, meta }: { slug: string; summary:
           </div>
         ))}
       </dl>
+      {summary.byKind ? (
+        <div className="px-5 py-3">
+          <KindTotals byKind={summary.byKind} bySource={summary.bySource} testId="ritual-feedback-kinds" />
+        </div>
+      ) : null}
       <DataTable rows={rows} rowKey={(r) => r.category} rowProps={(r) => ({ "data-category": r.category })} head="hidden" divided={false} cellY="py-2"
         testId="ritual-feedback-categories"
         caption={`${meta ? "Signals about the improvers, per category" : "Feedback items per category"}: negative, positive, neutral`}

@@ -1,6 +1,7 @@
 import "server-only";
 import type { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
 import type { CategoryCounts, FeedbackPattern, FeedbackSummary } from "@/features/feedback/server";
+import { sourceKind, type FeedbackSourceType } from "@/features/feedback/source-kind";
 import { db } from "@/server/db";
 
 // The meta-improver's feedback: how the level-1 improvers did in a window —
@@ -8,7 +9,12 @@ import { db } from "@/server/db";
 // each approved version, session ratings, note patterns. Folded into the FeedbackSummary shape so
 // the same context builder, threshold gate and review page work for level 2.
 
-export type MetaSignal = { sentiment: Sentiment; category: FeedbackCategory; detail: string };
+/**
+ * `sourceType` where one fits (a rejection reason is what a person wrote: `reason`; an approval and
+ * an acceptance move are about decisions, a quality or rating move about scores and ratings); none
+ * for what has no feedback source (an abandoned session, a session's rating, churn, missing notes).
+ */
+export type MetaSignal = { sentiment: Sentiment; category: FeedbackCategory; detail: string; sourceType?: FeedbackSourceType };
 export type MetaFeedback = { summary: FeedbackSummary; decidedSessions: number; signals: MetaSignal[] };
 
 /** Before/after windows around an approved version. */
@@ -51,14 +57,14 @@ export async function computeMetaFeedback({ workspaceId, since, until }: { works
 
   const signals: MetaSignal[] = [];
   for (const s of sessions) {
-    if (s.approved > 0) signals.push({ sentiment: "positive", category: "general", detail: `${s.templateName}: proposal approved${s.userRating != null ? ` (rated ${Number(s.userRating).toFixed(2)})` : ""}` });
-    for (const reason of s.reasons) signals.push({ sentiment: "negative", category: "communication", detail: `${s.templateName}: proposal rejected — “${reason}”` });
+    if (s.approved > 0) signals.push({ sentiment: "positive", category: "general", sourceType: "decision", detail: `${s.templateName}: proposal approved${s.userRating != null ? ` (rated ${Number(s.userRating).toFixed(2)})` : ""}` });
+    for (const reason of s.reasons) signals.push({ sentiment: "negative", category: "communication", sourceType: "reason", detail: `${s.templateName}: proposal rejected — “${reason}”` });
     if (s.status === "abandoned") signals.push({ sentiment: "negative", category: "timeliness", detail: `${s.templateName}: ${s.origin} session abandoned without a decision` });
     if (s.userRating != null && Number(s.userRating) < 0.4) signals.push({ sentiment: "negative", category: "general", detail: `${s.templateName}: session rated ${Number(s.userRating).toFixed(2)}` });
   }
   for (const v of versions) {
-    const moves = [move("quality", v.qBefore, v.qAfter), move("rating", v.rBefore, v.rAfter), move("acceptance", v.aBefore, v.aAfter)].filter((m) => m !== null);
-    for (const m of moves) signals.push({ sentiment: m.delta > 0 ? "positive" : "negative", category: "accuracy", detail: `${v.templateName} v${v.number}: ${m.label} ${m.before.toFixed(2)} → ${m.after.toFixed(2)} in the ${SPAN_DAYS} days after` });
+    const moves = [move("quality", "quality_score", v.qBefore, v.qAfter), move("rating", "rating", v.rBefore, v.rAfter), move("acceptance", "decision", v.aBefore, v.aAfter)].filter((m) => m !== null);
+    for (const m of moves) signals.push({ sentiment: m.delta > 0 ? "positive" : "negative", category: "accuracy", sourceType: m.sourceType, detail: `${v.templateName} v${v.number}: ${m.label} ${m.before.toFixed(2)} → ${m.after.toFixed(2)} in the ${SPAN_DAYS} days after` });
   }
   const churn = new Map<string, number>();
   for (const v of versions) churn.set(v.templateName, (churn.get(v.templateName) ?? 0) + 1);
@@ -69,14 +75,18 @@ export async function computeMetaFeedback({ workspaceId, since, until }: { works
   return { summary: summarize(signals), decidedSessions: sessions.length, signals };
 }
 
-function move(label: string, before: number | string | null, after: number | string | null) {
+function move(label: string, sourceType: FeedbackSourceType, before: number | string | null, after: number | string | null) {
   if (before == null || after == null) return null;
   const b = Number(before);
   const a = Number(after);
-  return Math.abs(a - b) < MOVE ? null : { label, before: b, after: a, delta: a - b };
+  return Math.abs(a - b) < MOVE ? null : { label, sourceType, before: b, after: a, delta: a - b };
 }
 
-/** The FeedbackSummary shape the context builder and the review page read; patterns = repeated signals. */
+/**
+ * The FeedbackSummary shape the context builder and the review page read; patterns = repeated
+ * signals, their examples written ones (rejection reasons) when the pattern has any, like a
+ * template's; `byKind` written vs signal (no `bySource`: most meta signals have no source type).
+ */
 function summarize(signals: MetaSignal[]): FeedbackSummary {
   const byCategory = new Map<FeedbackCategory, CategoryCounts>();
   for (const s of signals) {
@@ -88,7 +98,15 @@ function summarize(signals: MetaSignal[]): FeedbackSummary {
   for (const s of signals) groups.set(`${s.sentiment}:${s.category}`, [...(groups.get(`${s.sentiment}:${s.category}`) ?? []), s]);
   const patterns: FeedbackPattern[] = [...groups.values()]
     .filter((g) => g.length >= 3)
-    .map((g) => ({ category: g[0]!.category, sentiment: g[0]!.sentiment, agentCount: g.length, itemCount: g.length, examples: g.slice(0, 3).map((s, i) => ({ itemId: `meta-${i}`, agentId: "meta", detail: s.detail })) }));
-  const count = (sentiment: Sentiment) => signals.filter((s) => s.sentiment === sentiment).length;
-  return { totals: { items: signals.length, positive: count("positive"), negative: count("negative"), neutral: count("neutral") }, byCategory: [...byCategory.values()], patterns };
+    .map((g) => {
+      const written = g.filter((s) => sourceKind(s.sourceType) === "written");
+      const examples = (written.length ? written : g).slice(0, 3).map((s, i) => ({ itemId: `meta-${i}`, agentId: "meta", detail: s.detail, ...(s.sourceType ? { sourceType: s.sourceType } : {}) }));
+      return { category: g[0]!.category, sentiment: g[0]!.sentiment, agentCount: g.length, itemCount: g.length, examples };
+    });
+  const totals = (of: MetaSignal[]) => {
+    const count = (sentiment: Sentiment) => of.filter((s) => s.sentiment === sentiment).length;
+    return { items: of.length, positive: count("positive"), negative: count("negative"), neutral: count("neutral") };
+  };
+  const byKind = { written: totals(signals.filter((s) => sourceKind(s.sourceType) === "written")), signal: totals(signals.filter((s) => sourceKind(s.sourceType) === "signal")) };
+  return { totals: totals(signals), byCategory: [...byCategory.values()], byKind, patterns };
 }

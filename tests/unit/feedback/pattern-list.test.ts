@@ -1,0 +1,86 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { KindTotals } from "@/features/feedback/components/kind-totals";
+import { PatternList } from "@/features/feedback/components/pattern-list";
+import type { FeedbackPattern } from "@/features/feedback/server/summarize-feedback";
+
+// What people wrote is quoted; signals are labelled in plain words and never quoted — decided by
+// each example's sourceType, whatever its detail says.
+
+const text = (html: string) => html.replace(/<[^>]+>/g, "|").replace(/\|+/g, "|");
+
+const patterns: FeedbackPattern[] = [
+  {
+    category: "accuracy",
+    sentiment: "negative",
+    agentCount: 4,
+    itemCount: 9,
+    examples: [
+      { itemId: "w1", agentId: "a1", sourceType: "observation", detail: "The estimate was off by two days" },
+      { itemId: "w2", agentId: "a2", sourceType: "reason", detail: "Rated it poorly because the numbers were wrong" },
+    ],
+  },
+  {
+    category: "tooling",
+    sentiment: "positive",
+    agentCount: 3,
+    itemCount: 5,
+    examples: [
+      { itemId: "s1", agentId: "a1", sourceType: "decision", detail: "Confirmed a proposed checklist (3 items)" },
+      { itemId: "s2", agentId: "a2", sourceType: "rating", detail: "Rated a run 1.0 / 1" },
+    ],
+  },
+  // Stored before examples carried their source type.
+  { category: "general", sentiment: "neutral", agentCount: 3, itemCount: 3, examples: [{ itemId: "o1", agentId: "a3", detail: "Confirmed propose_checklist_items" }] },
+];
+
+describe("PatternList", () => {
+  const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns, testId: "patterns" }));
+  // One text per pattern (its <li>'s content).
+  const items = html.split("<li class=\"rounded-lg").slice(1).map((li) => text(li.slice(li.indexOf(">") + 1)));
+
+  it("quotes what people wrote under “What people wrote”", () => {
+    expect(items[0]).toContain("|What people wrote|“The estimate was off by two days”|agent|“Rated it poorly because the numbers were wrong”|agent|");
+    expect(items[0]).not.toContain("Signals");
+  });
+
+  it("lists signals with their source's label, unquoted, under “Signals”", () => {
+    expect(items[1]).toContain("|Signals|Decision|Confirmed a proposed checklist (3 items)|agent|Run rating|Rated a run 1.0 / 1|agent|");
+    expect(items[1]).not.toMatch(/[“"]/);
+    expect(items[1]).not.toContain("What people wrote");
+  });
+
+  it("shows an example without a source type as an unlabelled signal, never as a quote", () => {
+    expect(items[2]).toContain("|Signals|Confirmed propose_checklist_items|agent|");
+    expect(items[2]).not.toMatch(/[“"]/);
+  });
+
+  it("never calls the patterns complaints", () => {
+    expect(html.toLowerCase()).not.toContain("complaint");
+  });
+});
+
+describe("KindTotals", () => {
+  it("shows written and signal counts per sentiment, the signals' sources in plain words", () => {
+    const html = renderToStaticMarkup(
+      createElement(KindTotals, {
+        testId: "kinds",
+        byKind: { written: { items: 3, negative: 2, positive: 1, neutral: 0 }, signal: { items: 12, negative: 4, positive: 7, neutral: 1 } },
+        bySource: [
+          { sourceType: "observation", negative: 2, positive: 0, neutral: 0 },
+          { sourceType: "reason", negative: 0, positive: 1, neutral: 0 },
+          { sourceType: "decision", negative: 4, positive: 5, neutral: 0 },
+          { sourceType: "rating", negative: 0, positive: 2, neutral: 1 },
+          { sourceType: "quality_score", negative: 0, positive: 0, neutral: 0 },
+        ],
+      }),
+    );
+    expect(text(html)).toContain("|What people wrote|3|2 negative| · |1 positive| · 0 neutral|Agent observation 2 · Reason given 1|");
+    expect(text(html)).toContain("|Signals|12|4 negative| · |7 positive| · 1 neutral|Decision 9 · Run rating 3|");
+  });
+
+  it("renders nothing for a summary stored before it had per-kind counts", () => {
+    expect(renderToStaticMarkup(createElement(KindTotals, { testId: "kinds", byKind: undefined, bySource: undefined }))).toBe("");
+  });
+});
