@@ -5,18 +5,16 @@
 // Pure: no database, so unit tests and the benchmark use exactly the tables the SQL is built from.
 
 import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
+import { SIGNAL_SOURCE_TYPES, WRITTEN_SOURCE_TYPES, type FeedbackSourceType, type WrittenSourceType } from "./source-kind";
 
 export type { FeedbackCategory, Sentiment };
 /** The Prisma enums' values, in their declared order (what charts and lists show). */
 export const SENTIMENTS = Object.values(Sentiment);
 export const FEEDBACK_CATEGORIES = Object.values(FeedbackCategory);
-/** What people wrote, classified by the classifier: an agent's observation, a decision's reason (once per click). */
-export const WRITTEN_SOURCES = ["observation", "reason"] as const;
-/** Structured signals, classified by the rules below. */
-export const SIGNAL_SOURCES = ["decision", "rating", "report_confidence", "quality_score"] as const;
-export const SOURCE_TYPES = [...WRITTEN_SOURCES, ...SIGNAL_SOURCES] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
-export type WrittenSource = (typeof WRITTEN_SOURCES)[number];
+/** Every source type (./source-kind.ts): what people wrote — classified by the classifier — then the signals, classified by the rules below. */
+export const SOURCE_TYPES = [...WRITTEN_SOURCE_TYPES, ...SIGNAL_SOURCE_TYPES] as const;
+export type SourceType = FeedbackSourceType;
+export type WrittenSource = WrittenSourceType;
 
 /**
  * The classifier's name for a written source (its corpus's `source` field): an agent's note about

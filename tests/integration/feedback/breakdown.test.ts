@@ -43,11 +43,11 @@ async function exact(w: { workspaceId: string; templateId: string }, days: numbe
 
 async function rollupAndRaw(templateId: string) {
   const rollup = await db.$queryRaw<unknown[]>`
-    SELECT "day"::text AS day, "category"::text AS category, "sentiment"::text AS sentiment, "workspaceId", "items"
-    FROM "FeedbackDailyCount" WHERE "templateId" = ${templateId} AND "items" <> 0 ORDER BY 1, 2, 3`;
+    SELECT "day"::text AS day, "category"::text AS category, "sentiment"::text AS sentiment, "sourceType", "workspaceId", "items"
+    FROM "FeedbackDailyCount" WHERE "templateId" = ${templateId} AND "items" <> 0 ORDER BY 1, 2, 3, 4`;
   const raw = await db.$queryRaw<unknown[]>`
-    SELECT "occurredAt"::date::text AS day, "category"::text AS category, "sentiment"::text AS sentiment, "workspaceId", count(*)::int AS items
-    FROM "FeedbackItem" WHERE "templateId" = ${templateId} GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3`;
+    SELECT "occurredAt"::date::text AS day, "category"::text AS category, "sentiment"::text AS sentiment, "sourceType", "workspaceId", count(*)::int AS items
+    FROM "FeedbackItem" WHERE "templateId" = ${templateId} GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4`;
   return { rollup, raw };
 }
 

@@ -9,8 +9,7 @@ describe("written sources", () => {
   it("are never classified by keywords: the rules module has no keyword tables any more", async () => {
     const rules = await import("@/features/feedback/rules");
     expect(Object.keys(rules)).not.toEqual(expect.arrayContaining(["classifyByRules"]));
-    expect(rules.WRITTEN_SOURCES).toEqual(["observation", "reason"]);
-    expect(rules.SOURCE_TYPES).toEqual([...rules.WRITTEN_SOURCES, ...rules.SIGNAL_SOURCES]);
+    expect(rules.SOURCE_TYPES).toEqual(["observation", "reason", "decision", "rating", "report_confidence", "quality_score"]);
     expect(rules.CLASSIFIER_SOURCE).toEqual({ observation: "observation", reason: "rejection" });
   });
 });

@@ -5,16 +5,15 @@ import { withoutJit } from "./without-jit";
 
 // The template page's feedback breakdown over a date window [since, until), at a cost that grows
 // with days and patterns, not with items (bench/README.md, template dashboard):
-// - totals and sentiment × category: the whole UTC days from FeedbackDailyCount (kept by triggers
+// - totals, sentiment × category and per source type: the whole UTC days from FeedbackDailyCount (kept by triggers
 //   on FeedbackItem, migration *_feedback_daily_counts), the partial days at the two edges from
 //   FeedbackItem — exact;
 // - patterns: per (category, sentiment) with >= 3 items, its DISTINCT agents counted up to
 //   PATTERN_AGENT_CAP through the index (templateId, category, sentiment, occurredAt, agentId),
 //   read backward; examples = the newest item of each of the 3 agents whose newest item is newest,
 //   among the pattern's written items when it has one (from an agent), else among its signals;
-// - items per source type × sentiment (and so written vs signal): from FeedbackItem by
-//   (templateId, occurredAt) — the one part that grows with the window's items (FeedbackDailyCount
-//   has no source dimension).
+// - items per source type × sentiment (and so written vs signal): the same daily counts (they have
+//   a source-type dimension) and edges.
 
 /** Distinct agents are counted up to this many; above it a pattern says "1,000+ agents". */
 export const PATTERN_AGENT_CAP = 1_000;
@@ -55,17 +54,20 @@ export async function summarizeFeedbackByDate({ workspaceId, templateId, since, 
   // JIT off: the planner prices the rarely-run full-window fallback per group, so the estimate
   // passes jit_above_cost and compiling took 1.4 s of a 1.5 s call at 90 days (bench/README.md).
   const [row] = await withoutJit((tx) => tx.$queryRaw<SummaryRow[]>`
-    WITH counts AS MATERIALIZED (
-      SELECT category, sentiment, sum(n)::int AS n FROM (
-        SELECT d."category", d."sentiment", d."items"::bigint AS n
+    WITH source_counts AS MATERIALIZED (
+      SELECT category, sentiment, "sourceType", sum(n)::int AS n FROM (
+        SELECT d."category", d."sentiment", d."sourceType", d."items"::bigint AS n
         FROM "FeedbackDailyCount" d
         WHERE d."templateId" = ${templateId} AND d."workspaceId" = ${workspaceId} AND d."day" >= ${isoDay(dayFrom)} AND d."day" < ${isoDay(dayTo)}
         UNION ALL
-        SELECT fi."category", fi."sentiment", count(*)
+        SELECT fi."category", fi."sentiment", fi."sourceType", count(*)
         FROM "FeedbackItem" fi
         WHERE fi."templateId" = ${templateId} AND fi."workspaceId" = ${workspaceId} AND (${edgeWhere})
-        GROUP BY 1, 2
-      ) x GROUP BY 1, 2 HAVING sum(n) <> 0
+        GROUP BY 1, 2, 3
+      ) x GROUP BY 1, 2, 3 HAVING sum(n) <> 0
+    ),
+    counts AS MATERIALIZED (
+      SELECT category, sentiment, sum(n)::int AS n FROM source_counts GROUP BY 1, 2
     ),
     -- Agents per group: the newest PATTERN_AGENT_SCAN items (index-only, backward); the whole
     -- window only when that prefix is neither complete nor already at the cap. Groups of the
@@ -118,11 +120,9 @@ export async function summarizeFeedbackByDate({ workspaceId, templateId, since, 
       FROM counts GROUP BY category
     ),
     by_source AS (
-      SELECT fi."sourceType", count(*) FILTER (WHERE fi."sentiment" = 'positive')::int AS positive,
-        count(*) FILTER (WHERE fi."sentiment" = 'negative')::int AS negative, count(*) FILTER (WHERE fi."sentiment" = 'neutral')::int AS neutral
-      FROM "FeedbackItem" fi
-      WHERE fi."templateId" = ${templateId} AND fi."workspaceId" = ${workspaceId} AND fi."occurredAt" >= ${ts(since)} AND fi."occurredAt" < ${ts(until)}
-      GROUP BY fi."sourceType"
+      SELECT "sourceType", COALESCE(sum(n) FILTER (WHERE sentiment = 'positive'), 0)::int AS positive,
+        COALESCE(sum(n) FILTER (WHERE sentiment = 'negative'), 0)::int AS negative, COALESCE(sum(n) FILTER (WHERE sentiment = 'neutral'), 0)::int AS neutral
+      FROM source_counts GROUP BY "sourceType"
     )
     SELECT
       (SELECT json_build_object('items', COALESCE(sum(positive + negative + neutral), 0)::int, 'positive', COALESCE(sum(positive), 0)::int,
