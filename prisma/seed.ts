@@ -4,6 +4,7 @@
 // and one-on-ones are skipped once the workspace has any template.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../src/generated/prisma/client";
+import { classifyDemoFeedback } from "./seed/classify-feedback";
 import { seedDemoAgents } from "./seed/demo-agents";
 import { seedImprovers } from "./seed/improvers";
 
@@ -45,8 +46,10 @@ async function main() {
   const t1 = Date.now();
   const result = await seedDemoAgents(prisma, { workspaceId: workspace.id, users });
   const improvers = await seedImprovers(prisma, { workspaceId: workspace.id });
+  const labeled = await classifyDemoFeedback(prisma, workspace.id);
   console.log(`[seed] demo workspace "${workspace.slug}" ready in ${t1 - t0} ms`);
   if (improvers) console.log(`[seed] ${improvers} improvers created`);
+  if (labeled) console.log(`[seed] ${labeled} written feedback texts labeled by the built-in classifier`);
   console.log(
     result.skipped
       ? "[seed] demo agents already present (the workspace has templates): skipped"

@@ -6,7 +6,7 @@ import { withModelRetry, type ModelRetryOptions } from "@/ai/retry";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
-import { DETAIL_CHARS } from "../rules-sql";
+import { storeFeedbackLabels } from "../store-labels";
 
 // Free text → the classifier, every text ONCE. A written text (an agent's observation, a reason a
 // person gave for a decision) got a PendingFeedback marker in the transaction that wrote it
@@ -98,26 +98,6 @@ async function classifyBatch(model: LanguageModel, markers: Marker[], retry: Mod
 
 const keys = (markers: Marker[]) => ({ types: markers.map((m) => m.sourceType), ids: markers.map((m) => m.sourceId) });
 
-/** Stores the labels and removes their markers in one statement (only markers still there get an item). */
-async function storeLabels(workspaceId: string, labeled: { marker: Marker; label: Label }[]) {
-  if (!labeled.length) return;
-  const { types, ids } = keys(labeled.map((l) => l.marker));
-  await db.$executeRaw`
-    WITH v AS (
-      SELECT * FROM unnest(${types}::text[], ${ids}::text[], ${labeled.map((l) => l.label.sentiment)}::text[], ${labeled.map((l) => l.label.category)}::text[], ${labeled.map((l) => l.label.confidence)}::float8[])
-        AS v(source_type, source_id, sentiment, category, confidence)
-    ), done AS (
-      DELETE FROM "PendingFeedback" p USING v
-      WHERE p."workspaceId" = ${workspaceId} AND p."sourceType" = v.source_type AND p."sourceId" = v.source_id
-      RETURNING p.*, v.sentiment, v.category, v.confidence
-    )
-    INSERT INTO "FeedbackItem" ("id", "workspaceId", "templateId", "agentId", "sourceType", "sourceId", "sentiment", "category", "confidence", "classifiedBy", "detail", "sourceCounter", "occurredAt")
-    SELECT gen_random_uuid()::text, d."workspaceId", d."templateId", d."agentId", d."sourceType", d."sourceId", d.sentiment::"Sentiment", d.category::"FeedbackCategory",
-      d.confidence, 'model', left(d."text", ${DETAIL_CHARS}), d."sourceCounter", d."occurredAt"
-    FROM done d
-    ON CONFLICT ("sourceType", "sourceId") DO NOTHING`;
-}
-
 /** One more failed try for these markers, with the reason (what the template page shows). */
 async function recordFailure(workspaceId: string, markers: Marker[], error: string) {
   if (!markers.length) return;
@@ -173,7 +153,7 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
       const labels = readClassification(answer, chunk.length);
       const labeled = chunk.flatMap((marker, i) => (labels[i] ? [{ marker, label: labels[i] }] : []));
       const unlabeled = chunk.filter((_, i) => !labels[i]);
-      await storeLabels(workspaceId, labeled);
+      await storeFeedbackLabels(db, workspaceId, labeled.map(({ marker, label }) => ({ key: marker, label })));
       await recordFailure(workspaceId, unlabeled, "The classifier's answer had no valid label for this text.");
       failedItems += unlabeled.length;
       for (const { label } of labeled) {
