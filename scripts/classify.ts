@@ -1,12 +1,14 @@
-// `npm run classify -- <in.jsonl>`: classifies each line {"text": …, "source"?: …} of a file with
-// the offline feedback classifier and prints one JSON line per text, in order:
-// {"sentiment", "category", "confidence"}.
+// `npm run classify -- <in.jsonl>`: classifies each line {"text": …, "source"?: …} of a file
+// through exactly the pipeline the product uses for free text (scripts/lib/classify-texts.ts: the
+// built-in classifier without AI_PROVIDER, the configured model with one) and prints one JSON line
+// per text, in order: {"sentiment", "category", "confidence"} — or {"error"} where the model gave
+// no label (the product would leave that text waiting).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { classifyFeedbackText } from "@/features/feedback/classifier/model";
-import { TEXT_SOURCES } from "@/features/feedback/classifier/types";
+import { FEEDBACK_TEXT_SOURCES } from "@/ai/prompts/classify-feedback";
+import { classifyTexts } from "./lib/classify-texts";
 
-const Line = z.object({ text: z.string(), source: z.enum(TEXT_SOURCES).optional() });
+const Line = z.object({ text: z.string(), source: z.enum(FEEDBACK_TEXT_SOURCES).optional() });
 
 /** The line's JSON value, or undefined when it is not JSON (the schema then reports the line). */
 function parseJson(line: string): unknown {
@@ -22,16 +24,16 @@ if (!file) {
   console.error("usage: npm run classify -- <in.jsonl>   (lines: {\"text\": …, \"source\"?: \"observation\" | \"rejection\" | \"comment\"})");
   process.exit(1);
 }
-const lines = readFileSync(file, "utf8").split("\n");
-const out: string[] = [];
-lines.forEach((line, i) => {
+const inputs: z.infer<typeof Line>[] = [];
+readFileSync(file, "utf8").split("\n").forEach((line, i) => {
   if (!line.trim()) return;
   const parsed = Line.safeParse(parseJson(line));
   if (!parsed.success) {
     console.error(`${file}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "line"}: ${x.message}`).join("; ")}`);
     process.exit(1);
   }
-  const { sentiment, category, confidence } = classifyFeedbackText(parsed.data.text, parsed.data.source);
-  out.push(JSON.stringify({ sentiment, category, confidence: Math.round(confidence * 1e4) / 1e4 }));
+  inputs.push(parsed.data);
 });
-process.stdout.write(out.length ? `${out.join("\n")}\n` : "");
+const results = await classifyTexts(inputs);
+const lines = results.map((r) => JSON.stringify("error" in r ? r : { sentiment: r.sentiment, category: r.category, confidence: Math.round(r.confidence * 1e4) / 1e4 }));
+process.stdout.write(lines.length ? `${lines.join("\n")}\n` : "");

@@ -1,18 +1,40 @@
-// `npm run eval:classifier [-- --json]`: the offline feedback classifier's figures on the corpus's
-// held-out test split (src/features/feedback/classifier/corpus/test.jsonl): accuracy per field and
-// of both, macro-F1, negative recall, confusion matrices, expected calibration error, and accuracy
-// per hard kind and per source. `--json` prints the report as one JSON object.
+// `npm run eval:classifier [-- --provider] [--json] [--file <labeled.jsonl>]`: a classifier's figures
+// on a labeled set (default: the corpus's held-out test split,
+// src/features/feedback/classifier/corpus/test.jsonl): accuracy per field and of both, macro-F1,
+// negative recall, confusion matrices, expected calibration error, and accuracy per hard kind and
+// per source. `--json` prints the report as one JSON object.
 //
-// The evaluator takes any BatchClassifier (texts in, labels out, in order): to measure the
-// configured model through its provider, add a `--provider` mode that builds one around it.
+// Every text goes through the product's free-text pipeline (scripts/lib/classify-texts.ts, what
+// `npm run classify` runs): by default with the built-in classifier; with `--provider`, with the
+// configured classifier model (AI_PROVIDER, AI_MODEL_CLASSIFIER…), so a team can measure its model.
+import { getModel } from "@/ai/models";
+import { builtinModel } from "@/ai/providers/builtin";
+import { env } from "@/env";
 import { corpusPath, readLabeled } from "@/features/feedback/classifier/corpus-file";
 import { evaluateClassifier, type BatchClassifier } from "@/features/feedback/classifier/evaluate";
 import { formatReport } from "@/features/feedback/classifier/format-report";
-import { classifyFeedbackText } from "@/features/feedback/classifier/model";
+import { classifyTexts } from "./lib/classify-texts";
 
-const offline: BatchClassifier = async (inputs) => inputs.map((i) => classifyFeedbackText(i.text, i.source));
+const args = process.argv.slice(2);
+const json = args.includes("--json");
+const provider = args.includes("--provider");
+const fileAt = args.indexOf("--file");
+const file = fileAt >= 0 ? args[fileAt + 1] : corpusPath("test");
+if (provider && !env.AI_PROVIDER) {
+  console.error("--provider measures the configured model: set AI_PROVIDER (and its key, AI_MODEL_CLASSIFIER…) first.");
+  process.exit(1);
+}
+const model = provider ? getModel("classifier") : builtinModel("classifier");
+const name = provider ? `the configured classifier model (${env.AI_PROVIDER}${env.AI_MODEL_CLASSIFIER || env.AI_MODEL ? `, ${env.AI_MODEL_CLASSIFIER || env.AI_MODEL}` : ""})` : "the built-in classifier";
 
-const json = process.argv.includes("--json");
-const examples = readLabeled(corpusPath("test"));
-const report = await evaluateClassifier(examples, offline);
-console.log(json ? JSON.stringify(report) : `offline classifier on ${corpusPath("test")}\n\n${formatReport(report)}`);
+let unlabeled = 0;
+const throughProduct: BatchClassifier = async (inputs) => {
+  const results = await classifyTexts(inputs, { model, onBatch: (done) => provider && !json && process.stderr.write(`\r${done}/${inputs.length}`) });
+  if (provider && !json) process.stderr.write("\n");
+  // A text the model gave no label stays waiting in the product; here it counts as wrong on both fields.
+  return results.map((r) => ("error" in r ? (unlabeled++, { sentiment: "neutral", category: "general", confidence: 0 }) : r));
+};
+
+const report = await evaluateClassifier(readLabeled(file), throughProduct);
+if (json) console.log(JSON.stringify({ ...report, unlabeled }));
+else console.log(`${name} on ${file}${unlabeled ? ` (${unlabeled} texts got no label: counted as neutral/general, confidence 0)` : ""}\n\n${formatReport(report)}`);

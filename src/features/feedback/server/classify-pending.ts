@@ -1,7 +1,7 @@
 import "server-only";
 import { generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, type LanguageModel } from "ai";
 import { getModel } from "@/ai/models";
-import { ClassificationItemSchema, ClassificationSchema, classifyFeedbackPrompt, type ClassificationAnswer } from "@/ai/prompts/classify-feedback";
+import { ClassificationItemSchema, ClassificationSchema, classifyFeedbackPrompt, type ClassificationAnswer, type FeedbackText } from "@/ai/prompts/classify-feedback";
 import { withModelRetry, type ModelRetryOptions } from "@/ai/retry";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
@@ -54,7 +54,7 @@ export type ClassifyPendingResult = {
 };
 
 type Marker = { sourceType: WrittenSource; sourceId: string; workspaceId: string; text: string };
-type Label = { sentiment: Sentiment; category: FeedbackCategory; confidence: number };
+export type Label = { sentiment: Sentiment; category: FeedbackCategory; confidence: number };
 
 /** Reads the model's answer leniently: a valid label per index, null where there is none. */
 export function readClassification(answer: unknown, count: number): (Label | null)[] {
@@ -80,8 +80,17 @@ function parseLoose(text: string | undefined): unknown {
   }
 }
 
-async function classifyBatch(model: LanguageModel, markers: Marker[], retry: ModelRetryOptions | undefined): Promise<unknown> {
-  const { system, prompt, providerOptions } = classifyFeedbackPrompt(markers.map((m) => ({ text: m.text, source: CLASSIFIER_SOURCE[m.sourceType] })));
+/**
+ * One batch of texts through the classifier model, exactly as the product sends it: a label per
+ * text, in order, null where the answer had none. Throws when the provider fails (after retries).
+ * `npm run classify` and `npm run eval:classifier -- --provider` call it too.
+ */
+export async function labelFeedbackTexts(model: LanguageModel, texts: FeedbackText[], retry?: ModelRetryOptions): Promise<(Label | null)[]> {
+  return readClassification(await classifyBatch(model, texts, retry), texts.length);
+}
+
+async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry: ModelRetryOptions | undefined): Promise<unknown> {
+  const { system, prompt, providerOptions } = classifyFeedbackPrompt(texts);
   try {
     const result = await withModelRetry(
       (abortSignal) => generateText({ model, system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxRetries: 0, abortSignal }),
@@ -139,10 +148,10 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
     for (let start = 0; start < rows.length; start += size) {
       const chunk = rows.slice(start, start + size);
       batch++;
-      let answer: unknown;
+      let labels: (Label | null)[];
       try {
         modelCalls++;
-        answer = await classifyBatch(model, chunk, input.retry);
+        labels = await labelFeedbackTexts(model, chunk.map((m) => ({ text: m.text, source: CLASSIFIER_SOURCE[m.sourceType] })), input.retry);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         failure = { message, batch, items: chunk.length };
@@ -150,7 +159,6 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
         await recordFailure(workspaceId, chunk, `The classifier model failed: ${message}`);
         break outer;
       }
-      const labels = readClassification(answer, chunk.length);
       const labeled = chunk.flatMap((marker, i) => (labels[i] ? [{ marker, label: labels[i] }] : []));
       const unlabeled = chunk.filter((_, i) => !labels[i]);
       await storeFeedbackLabels(db, workspaceId, labeled.map(({ marker, label }) => ({ key: marker, label })));
