@@ -1,0 +1,29 @@
+import { expect, test } from "./support/fixtures";
+import { COMPLAINT, PRAISE } from "./support/scenarios/feedback";
+
+test("written feedback is labeled by the classifier: praise shows as praise, never among complaints", async ({ app, signIn, feedbackWorkspace: data }) => {
+  test.setTimeout(90_000);
+  const { page, template } = app;
+  await signIn(data.owner.email);
+  await template.goto(data.workspace.slug, data.template.id);
+  await expect(page.getByRole("heading", { name: "Support Replies" })).toBeVisible();
+
+  // The agents' notes were written a moment ago: the classifier labels them (the background job
+  // within a minute, or at once when someone asks).
+  await page.getByRole("button", { name: "Classify new feedback" }).click();
+  await expect(page.getByRole("status")).toContainText("feedback items classified");
+  await page.reload();
+
+  await expect(page.getByTestId("feedback-positive")).toHaveText("3");
+  await expect(page.getByTestId("feedback-negative")).toHaveText("1");
+  const praise = page.locator('[data-sentiment="positive"][data-category="communication"]');
+  await expect(praise).toContainText("3 agents");
+  const written = praise.getByTestId("pattern-written");
+  await expect(written).toContainText("What people wrote");
+  for (const text of PRAISE) await expect(written).toContainText(`“${text}”`);
+  // No praise under a negative pattern, and no heading that calls it a complaint.
+  for (const text of PRAISE) await expect(page.locator('[data-sentiment="negative"]').filter({ hasText: text })).toHaveCount(0);
+  await expect(page.getByText(/complaints/i)).toHaveCount(0);
+  await expect(praise).not.toContainText(COMPLAINT);
+  await page.screenshot({ path: "test-results/screens/template-feedback.png", fullPage: true });
+});
