@@ -3,7 +3,7 @@ import { builtinModel } from "@/ai/providers/builtin";
 import { recordObservation } from "@/features/agents/server/record-message";
 import { classifyPendingFeedback, MAX_ATTEMPTS, retryGivenUpFeedback } from "@/features/feedback/server/classify-pending";
 import { extractFeedback } from "@/features/feedback/server/extract-feedback";
-import { getFeedbackBreakdown, getLatestClassifiedFeedback } from "@/features/feedback/server/queries";
+import { getFeedbackBreakdown, getLatestClassifiedFeedback, getWaitingFeedback } from "@/features/feedback/server/queries";
 import { aggregateFeedback } from "@/features/feedback/server/aggregate-feedback";
 import { runFeedbackPipeline } from "@/features/feedback/server/run-feedback-pipeline";
 import { db } from "@/server/db";
@@ -208,5 +208,17 @@ describe("aggregation and patterns", () => {
     const live = await getFeedbackBreakdown({ ...window, days: 1 });
     expect(live.patterns).toEqual(result.patterns);
     expect(live.byKind).toEqual(result.byKind);
+  });
+});
+
+describe("getWaitingFeedback", () => {
+  it("says how many written texts wait and how many were given up, with the newest error", async () => {
+    const { scope, agents, window } = await feedbackSetup(1);
+    expect(await getWaitingFeedback(window)).toEqual({ waiting: 0, givenUp: 0, lastError: null });
+    for (let i = 0; i < 3; i++) await recordObservation({ scope, agentId: agents[0].id, text: `Note ${i}` });
+    expect(await getWaitingFeedback(window)).toEqual({ waiting: 3, givenUp: 0, lastError: null });
+    await db.pendingFeedback.updateMany({ where: { templateId: window.templateId, text: "Note 0" }, data: { attempts: MAX_ATTEMPTS, lastError: "The classifier model failed: provider down" } });
+    expect(await getWaitingFeedback(window)).toEqual({ waiting: 2, givenUp: 1, lastError: "The classifier model failed: provider down" });
+    expect(await getWaitingFeedback({ workspaceId: (await feedbackSetup(1)).window.workspaceId, templateId: window.templateId })).toEqual({ waiting: 0, givenUp: 0, lastError: null });
   });
 });

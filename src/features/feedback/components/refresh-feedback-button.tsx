@@ -19,7 +19,11 @@ export function RefreshFeedbackButton({ workspaceSlug, templateId }: { workspace
         disabled={pending}
         onClick={() =>
           void run({ workspaceSlug, templateId }, (r) =>
-            setDone(`${r.classified.toLocaleString("en")} feedback items classified${r.pending ? `, ${r.pending} left for the next run` : ""}.`),
+            setDone(
+              r.failure
+                ? `The classifier failed (${r.failure}); ${r.pending.toLocaleString("en")} written texts are still waiting and will be tried again.`
+                : `${r.classified.toLocaleString("en")} feedback items classified${r.pending ? `, ${r.pending.toLocaleString("en")} written texts still waiting` : ""}.`,
+            ),
           )
         }
       >

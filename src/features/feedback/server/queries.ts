@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/server/db";
 import type { ClassifiedBy } from "@/generated/prisma/enums";
 import type { FeedbackCategory, Sentiment, SourceType } from "../rules";
+import { MAX_ATTEMPTS } from "./classify-pending";
 import { summarizeFeedbackByDate } from "./feedback-breakdown";
 import type { FeedbackPattern, FeedbackSummary } from "./summarize-feedback";
 
@@ -102,4 +103,19 @@ export async function listFeedbackItems({ workspaceId, templateId, days, sentime
     select: { id: true, agentId: true, sourceType: true, sourceId: true, sentiment: true, category: true, confidence: true, classifiedBy: true, detail: true, occurredAt: true },
   });
   return rows.map((r) => ({ ...r, sourceType: r.sourceType as SourceType }));
+}
+
+export type WaitingFeedback = { waiting: number; givenUp: number; lastError: string | null };
+
+/**
+ * A template's written texts not labeled yet: `waiting` for the classifier (the job takes them
+ * within a minute), `givenUp` after MAX_ATTEMPTS failed tries (with the newest error) — what the
+ * template page says instead of silently leaving them out. One index range.
+ */
+export async function getWaitingFeedback({ workspaceId, templateId }: { workspaceId: string; templateId: string }): Promise<WaitingFeedback> {
+  const [row] = await db.$queryRaw<{ waiting: number; given_up: number; last_error: string | null }[]>`
+    SELECT count(*) FILTER (WHERE p."attempts" < ${MAX_ATTEMPTS})::int AS waiting, count(*) FILTER (WHERE p."attempts" >= ${MAX_ATTEMPTS})::int AS given_up,
+      (SELECT q."lastError" FROM "PendingFeedback" q WHERE q."templateId" = ${templateId} AND q."workspaceId" = ${workspaceId} AND q."lastError" IS NOT NULL ORDER BY q."createdAt" DESC LIMIT 1) AS last_error
+    FROM "PendingFeedback" p WHERE p."templateId" = ${templateId} AND p."workspaceId" = ${workspaceId} AND p."sourceCounter" > 0`;
+  return { waiting: row.waiting, givenUp: row.given_up, lastError: row.last_error };
 }

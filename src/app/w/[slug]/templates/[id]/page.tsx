@@ -16,7 +16,7 @@ import { VersionTable } from "@/features/dashboards/components/version-table";
 import { WindowFilter } from "@/features/dashboards/components/window-filter";
 import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server";
 import { parseWindow, weekLabel } from "@/features/dashboards/window";
-import { getFeedbackBreakdown } from "@/features/feedback/server";
+import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
 import { getOpenSession } from "@/features/one-on-one/server";
 import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
 import { RitualPanel } from "@/features/rituals/components/ritual-panel";
@@ -50,7 +50,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, growth, active, versionStats, weeks, feedback, openSession, ritual] = await Promise.all([
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual] = await Promise.all([
     getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
     getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),
@@ -58,6 +58,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
     getVersionPerformance({ workspaceId, templateId: template.id }),
     getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now }),
     getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now }),
+    getWaitingFeedback({ workspaceId, templateId: template.id }),
     getOpenSession(workspaceId, template.id),
     getTemplateRitualPanel(workspaceId, template.id, now),
   ]);
@@ -134,7 +135,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
               <RefreshFeedbackButton workspaceSlug={slug} templateId={template.id} />
             </div>
           ) : null}
-          <FeedbackSection slug={slug} breakdown={feedback} days={days} />
+          <FeedbackSection slug={slug} breakdown={feedback} waiting={waiting} days={days} />
         </DashboardSection>
 
         <Card>
