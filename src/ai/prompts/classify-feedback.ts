@@ -64,7 +64,8 @@ category — the ASPECT of the agent's behaviour that is judged (not the topic o
 - general: overall verdicts with no specific aspect, and anything else.
 
 confidence: 0 to 1, the probability that both labels are right.
-Classify every item exactly once, by its number.
+Classify every item exactly once, by its number. Answer with JSON only, in this shape:
+{"items": [{"index": 1, "sentiment": "negative", "category": "accuracy", "confidence": 0.9}, …]}
 
 Examples:
 ${CLASSIFY_EXAMPLES.map((e) => `[${SOURCE_TAG[e.source]}] ${e.text} → ${e.sentiment}, ${e.category}`).join("\n")}`;

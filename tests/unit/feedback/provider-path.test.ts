@@ -46,6 +46,7 @@ describe("free text through a provider", () => {
     expect(system.content).toMatch(/verdict on the AGENT'S WORK, not on the ticket's subject/);
     expect(system.content).toMatch(/the ASPECT of the agent's behaviour/);
     expect(system.content).toContain("[decision reason] this needs a data backfill, triple it → negative, accuracy");
+    expect(system.content).toContain('Answer with JSON only, in this shape:\n{"items": [{"index": 1,'); // OpenAI's json modes need the word
     expect(user.content).toContain("1. [decision reason] two hours for a typo fix?\n2. [agent's note] Sam sent my reply as drafted and thanked me.");
     expect(JSON.stringify(bodies[0])).not.toContain('"builtin"'); // the built-in model's data never reaches a provider
   });
