@@ -70,14 +70,18 @@ export function readClassification(answer: unknown, count: number): (Label | nul
   return out;
 }
 
-function parseLoose(text: string | undefined): unknown {
+/** JSON in a model's text answer: bare, fenced (```json … ```) or between prose; null when there is none. */
+export function parseLoose(text: string | undefined): unknown {
   if (!text) return null;
-  const body = text.replace(/^\s*```(?:json)?\s*/i, "").replace(/\s*```\s*$/, "");
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
+  const unfenced = text.replace(/^[\s\S]*?```(?:json)?\s*/i, "").replace(/\s*```[\s\S]*$/, "");
+  for (const candidate of [text, unfenced, unfenced.slice(unfenced.indexOf("{"), unfenced.lastIndexOf("}") + 1)]) {
+    try {
+      return JSON.parse(candidate);
+    } catch {
+      // the next reading
+    }
   }
+  return null;
 }
 
 /**
@@ -140,7 +144,11 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
 
   // A batch holds one workspace's texts only: no prompt mixes two workspaces' feedback.
   const byWorkspace = new Map<string, Marker[]>();
-  for (const m of markers) byWorkspace.set(m.workspaceId, [...(byWorkspace.get(m.workspaceId) ?? []), m]);
+  for (const m of markers) {
+    const rows = byWorkspace.get(m.workspaceId);
+    if (rows) rows.push(m);
+    else byWorkspace.set(m.workspaceId, [m]);
+  }
   const size = Math.max(1, input.batchSize ?? CLASSIFY_BATCH_SIZE);
   const model = input.model ?? getModel("classifier");
   let batch = 0;
