@@ -80,6 +80,17 @@ describe("task-agent wake", () => {
     expect((await db.agentState.findUniqueOrThrow({ where: { agentId: s.agent.id } })).consecutiveFailureCount).toBe(1);
   });
 
+  it("an evaluator that keeps failing never throws the work away: the output is saved unscored, the run says why", async () => {
+    const s = await setup();
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "manual", models: { ...scripted([0.95]), evaluate: failingModel("evaluator down") } });
+    expect(result.status).toBe("succeeded");
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    expect(run).toMatchObject({ status: "succeeded", outcome: "EVALUATION_FAILED", qualityScore: null, iterations: null, error: "The evaluator failed: evaluator down", phase: null });
+    // The proposals wait for a person, as after any wake; the failure streak is not raised.
+    expect((await db.changeItem.findMany({ where: { changeSet: { wakeRunId: run.id } } })).map((i) => i.status)).toEqual(["pending", "pending"]);
+    expect((await db.agentState.findUniqueOrThrow({ where: { agentId: s.agent.id } })).consecutiveFailureCount).toBe(0);
+  });
+
   it("without gates it runs once and saves the output, no quality score", async () => {
     const s = await setup({ gates: false });
     const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "creation", models: scripted([0]) });

@@ -1,3 +1,4 @@
+import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { scoreGates, selfRefine } from "@/features/runtime/server/self-refine";
 import type { TaskContext } from "@/ai/prompts/task-agent";
@@ -81,6 +82,28 @@ describe("self-refine loop", () => {
   it("all models failing → ERROR_UNRECOVERABLE", async () => {
     const result = await selfRefine({ ctx, gates, qualityThreshold: 0.9, maxIterations: 3, models: { execute: failingModel(), evaluate: failingModel(), refine: failingModel() } });
     expect(result).toMatchObject({ outcome: "ERROR_UNRECOVERABLE", error: expect.stringMatching(/provider down/), iterations: [] });
+  });
+
+  it("an evaluator that keeps failing at the first evaluation keeps the output, unscored: EVALUATION_FAILED, not ERROR_UNRECOVERABLE", async () => {
+    const m = models([0.95]);
+    const result = await selfRefine({ ctx, gates, qualityThreshold: 0.9, maxIterations: 3, models: { ...m, evaluate: failingModel("evaluator down") } });
+    expect(result).toMatchObject({ outcome: "EVALUATION_FAILED", score: null, error: "The evaluator failed: evaluator down", iterations: [] });
+    if (result.outcome === "EVALUATION_FAILED") expect(result.output.proposals.map((p) => p.tool)).toEqual(["propose_checklist_items", "propose_estimate"]);
+    expect(m.refine.doGenerateCalls).toHaveLength(0);
+  });
+
+  it("an evaluator failing later keeps the best output it did score", async () => {
+    let n = 0;
+    const scoredOnce = evaluatorModel("completeness", [0.6]);
+    const evaluate = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        if (n++ === 0) return scoredOnce.doGenerate(options);
+        return { content: [{ type: "text", text: "Sorry, I can't grade this." }], finishReason: { unified: "stop", raw: "stop" }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+      },
+    });
+    const result = await selfRefine({ ctx, gates, qualityThreshold: 0.9, maxIterations: 3, models: { ...models([0.6]), evaluate } });
+    expect(result).toMatchObject({ outcome: "EVALUATION_FAILED", score: 0.6667, error: expect.stringMatching(/^The evaluator failed: /) });
+    if (result.outcome === "EVALUATION_FAILED") expect(result.output).toEqual(result.iterations[0].output);
   });
 
   it("without gates: a single execute, no evaluation", async () => {

@@ -10,6 +10,7 @@ import { errorFields, logger } from "@/server/logger";
 import type { Scope } from "@/server/scope";
 import { loadWakeContext } from "./load-wake-context";
 import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
+import type { WakeOutput } from "@/ai/prompts/task-agent";
 
 export type WakeResult = { runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string };
 
@@ -64,7 +65,7 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
     result = { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), iterations: [], usage: { inputTokens: 0, outputTokens: 0 } };
   }
 
-  const { output, qualityScore, error } = settle(result);
+  const { output, qualityScore, error, note } = settle(result);
   const failed = error !== null;
   const finishedAt = new Date();
   try {
@@ -99,7 +100,8 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
           outcome: result.outcome,
           phase: null,
           phaseIteration: null,
-          error: error?.slice(0, 2000) ?? null,
+          // A failed run's error, or why a saved output is unscored (EVALUATION_FAILED).
+          error: (error ?? note)?.slice(0, 2000) ?? null,
         },
       });
       await applyRunToState(tx, agent.id, { finishedAt, failed });
@@ -120,13 +122,16 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
 }
 
 /** What a loop result means for the run: the output to save, its score, or the error. */
-function settle(result: RefineResult) {
+function settle(result: RefineResult): { output: WakeOutput | null; qualityScore: number | null; error: string | null; note?: string } {
   switch (result.outcome) {
     case null:
       return { output: result.output, qualityScore: null, error: null };
     case "SUCCESS":
     case "FAILURE_MAX_ITERATIONS":
       return { output: result.best.output, qualityScore: result.best.score, error: null };
+    case "EVALUATION_FAILED":
+      // The output is saved (a person still decides every proposal); the run says why it is unscored.
+      return { output: result.output, qualityScore: result.score, error: null, note: result.error };
     case "ERROR_UNRECOVERABLE":
       return { output: null, qualityScore: null, error: result.error };
   }

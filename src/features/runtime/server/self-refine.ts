@@ -8,12 +8,14 @@ import { taskAgentTools } from "@/ai/tools/task-agent-tools";
 // The self-refine loop: execute once → evaluate against the template's weighted gates →
 // refine with the evaluator's feedback → … until the quality threshold (SUCCESS) or the last
 // iteration (FAILURE_MAX_ITERATIONS, with the BEST output, not the last). A model timeout (or a
-// retryable provider error) is retried once; a phase that still fails ends the run as
-// ERROR_UNRECOVERABLE.
+// retryable provider error) is retried once. An evaluation that still fails (or answers nothing the
+// schema accepts) never throws the work away: the loop ends as EVALUATION_FAILED with the best
+// scored output so far, or — at the first evaluation — the unscored output (quality unknown). An
+// execute or refine that still fails ends the run as ERROR_UNRECOVERABLE.
 
 export type RefineModels = { execute: LanguageModel; evaluate: LanguageModel; refine: LanguageModel };
 export type Phase = "executing" | "evaluating" | "refining";
-export type Outcome = "SUCCESS" | "FAILURE_MAX_ITERATIONS" | "ERROR_UNRECOVERABLE";
+export type Outcome = "SUCCESS" | "FAILURE_MAX_ITERATIONS" | "EVALUATION_FAILED" | "ERROR_UNRECOVERABLE";
 
 export type GateScore = { name: string; value: number; threshold: number; weight: number; score: number; feedback: string };
 export type IterationRecord = { index: number; score: number; gateScores: GateScore[]; feedback: string; output: WakeOutput };
@@ -21,6 +23,8 @@ export type Usage = { inputTokens: number; outputTokens: number };
 
 export type RefineResult =
   | { outcome: "SUCCESS" | "FAILURE_MAX_ITERATIONS"; best: IterationRecord; iterations: IterationRecord[]; usage: Usage }
+  /** The evaluator failed: the best scored output so far, or the unscored one (`score` null). */
+  | { outcome: "EVALUATION_FAILED"; output: WakeOutput; score: number | null; error: string; iterations: IterationRecord[]; usage: Usage }
   | { outcome: "ERROR_UNRECOVERABLE"; error: string; iterations: IterationRecord[]; usage: Usage }
   /** No gates configured: one execute, no evaluation. */
   | { outcome: null; output: WakeOutput; iterations: []; usage: Usage };
@@ -82,7 +86,15 @@ export async function selfRefine(options: {
 
     for (let index = 1; ; index++) {
       await options.onPhase?.("evaluating", index);
-      const evaluation = await evaluate(output);
+      let evaluation: Awaited<ReturnType<typeof evaluate>>;
+      try {
+        evaluation = await evaluate(output);
+      } catch (e) {
+        const error = `The evaluator failed: ${e instanceof Error ? e.message : String(e)}`;
+        // Keep the work: the best output it did score, else this one, unscored.
+        const scored = iterations.length ? iterations.reduce((a, b) => (b.score > a.score ? b : a)) : null;
+        return { outcome: "EVALUATION_FAILED", output: scored?.output ?? output, score: scored?.score ?? null, error, iterations, usage };
+      }
       const { score, gateScores } = scoreGates(gates, evaluation.gates);
       const feedback = gateScores.filter((g) => g.score < 1).map((g) => `- ${g.name}: ${g.feedback}`).join("\n");
       iterations.push({ index, score, gateScores, feedback, output });

@@ -12,7 +12,7 @@ import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Run" };
 
-const outcomeTone = { SUCCESS: "green", FAILURE_MAX_ITERATIONS: "amber", ERROR_UNRECOVERABLE: "red" } as const;
+const outcomeTone = { SUCCESS: "green", FAILURE_MAX_ITERATIONS: "amber", EVALUATION_FAILED: "amber", ERROR_UNRECOVERABLE: "red" } as const;
 
 type Iteration = NonNullable<Awaited<ReturnType<typeof getRun>>>["iterationsLog"][number];
 
@@ -69,7 +69,13 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
               </div>
             ))}
           </dl>
-          {run.error ? <p className="border-t border-zinc-100 px-5 py-3 text-sm text-red-700" role="alert">{run.error}</p> : null}
+          {run.error ? (
+            // A failed run's error in red; a saved run's note (the evaluator failed, the output was kept unscored) in amber.
+            <p className={`border-t border-zinc-100 px-5 py-3 text-sm ${run.status === "failed" ? "text-red-700" : "text-amber-800"}`} role={run.status === "failed" ? "alert" : "status"}>
+              {run.error}
+              {run.status === "failed" ? null : " The output was kept; a person still decides every proposal."}
+            </p>
+          ) : null}
         </Card>
 
         {run.iterationsLog.length > 0 ? (
