@@ -1,5 +1,5 @@
 import { APICallError } from "@ai-sdk/provider";
-import { RetryError } from "ai";
+import { RetryError, type LanguageModel } from "ai";
 
 // Retries for model calls. Provider failures that may pass on their own (network errors, 408,
 // 409, 429, 5xx: whatever the provider marks `isRetryable`) and timeouts are retried with
@@ -9,12 +9,42 @@ import { RetryError } from "ai";
 // inside withModelRetry, or the attempts multiply (3 × 3 = 9 calls) and the timeout below would
 // cover the SDK's whole retry sequence instead of one call.
 
+/**
+ * The provider as people name it, from a model (its `provider` id: "openai.responses",
+ * "openai-compatible.chat", "anthropic.messages", "google.generative-ai", "builtin") or a provider
+ * name. Never a host: an error message must not show where the server lives.
+ */
+export function providerLabel(model: LanguageModel | string | undefined): string {
+  const id = (typeof model === "string" ? model : typeof model === "object" && model ? model.provider : "").toLowerCase();
+  if (id.startsWith("openai-compatible")) return "your OpenAI-compatible server";
+  if (id.startsWith("openai")) return "OpenAI";
+  if (id.startsWith("anthropic")) return "Anthropic";
+  if (id.startsWith("google")) return "Google";
+  if (id.startsWith("builtin")) return "the built-in model";
+  return "the model provider";
+}
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** What went wrong, in words an admin can act on, by HTTP status. */
+function failureText(provider: string, status: number | undefined): string {
+  const who = capitalized(provider);
+  if (status === undefined) return `${who} could not be reached (no response)`;
+  if (status === 401 || status === 403) return `${who} refused the credentials (HTTP ${status}): an admin should check the API key (AI_API_KEY or the provider's key variable)`;
+  if (status === 404) return `${who} does not know this model or endpoint (HTTP 404): an admin should check AI_MODEL and AI_BASE_URL`;
+  if (status === 429) return `${who} is limiting requests (HTTP 429)`;
+  if (status >= 500) return `${who} had a server error (HTTP ${status})`;
+  return `${who} rejected the request (HTTP ${status})`;
+}
+
 export class ModelCallError extends Error {
   readonly provider: string;
   readonly statusCode: number | undefined;
   readonly attempts: number;
+  /** Whether trying again later may help (transport, 408/409/429, 5xx, timeouts); false for 400/401/403/404… */
+  readonly retryable: boolean;
 
-  constructor(message: string, options: { provider: string; statusCode?: number; attempts: number; cause?: unknown }) {
+  constructor(message: string, options: { provider: string; statusCode?: number; attempts: number; retryable?: boolean; cause?: unknown }) {
     // The message is safe to show: provider, status and attempts only. The cause (kept for logs)
     // may hold the request body, never an API key: providers send keys in headers, not in errors.
     super(message, { cause: options.cause });
@@ -22,6 +52,7 @@ export class ModelCallError extends Error {
     this.provider = options.provider;
     this.statusCode = options.statusCode;
     this.attempts = options.attempts;
+    this.retryable = options.retryable ?? true;
   }
 }
 
@@ -29,7 +60,7 @@ export class ModelTimeoutError extends ModelCallError {
   readonly timeoutMs: number;
 
   constructor(options: { provider: string; timeoutMs: number; attempts: number }) {
-    super(`The ${options.provider} model did not answer within ${formatMs(options.timeoutMs)}${attemptsText(options.attempts)}.`, options);
+    super(`${capitalized(options.provider)} did not answer within ${formatMs(options.timeoutMs)}${attemptsText(options.attempts)}.`, { ...options, retryable: true });
     this.name = "ModelTimeoutError";
     this.timeoutMs = options.timeoutMs;
   }
@@ -43,8 +74,8 @@ export type ModelRetryOptions = {
   maxDelayMs?: number;
   /** Per attempt. The attempt's AbortSignal fires when it passes. */
   timeoutMs?: number;
-  /** For messages ("openai", or model.provider); the request host is used when absent. */
-  provider?: string;
+  /** For messages: the model (its provider id) or a provider name; "the model provider" when absent. Never a host. */
+  provider?: LanguageModel | string;
   /** Cancels the whole call (a stopped job): rethrown as is, never retried. */
   signal?: AbortSignal;
 };
@@ -57,15 +88,6 @@ function providerError(e: unknown): APICallError | null {
   if (APICallError.isInstance(e)) return e;
   if (RetryError.isInstance(e) && APICallError.isInstance(e.lastError)) return e.lastError;
   return null;
-}
-
-function providerName(e: APICallError | null, fallback?: string): string {
-  if (fallback) return fallback;
-  try {
-    return e ? new URL(e.url).hostname : "model provider";
-  } catch {
-    return "model provider";
-  }
 }
 
 /** Honours Retry-After (seconds) from a 429/503 when it asks for longer than our backoff. */
@@ -129,16 +151,11 @@ export async function withModelRetry<T>(fn: (signal: AbortSignal) => PromiseLike
       failure = { retryable: api.isRetryable, api, timedOut: false, error };
     }
 
-    const provider = providerName(failure.api, options.provider);
+    const provider = providerLabel(options.provider);
     if (!failure.retryable || n > retries) {
       if (failure.timedOut) throw new ModelTimeoutError({ provider, timeoutMs: timeoutMs!, attempts: n });
       const status = failure.api?.statusCode;
-      throw new ModelCallError(`The ${provider} model call failed${status ? ` (HTTP ${status})` : " (no response)"}${attemptsText(n)}.`, {
-        provider,
-        statusCode: status,
-        attempts: n,
-        cause: failure.error,
-      });
+      throw new ModelCallError(`${failureText(provider, status)}${attemptsText(n)}.`, { provider, statusCode: status, attempts: n, retryable: failure.retryable, cause: failure.error });
     }
     const backoff = Math.min(maxDelayMs, baseMs * 2 ** (n - 1));
     // "Equal jitter": at least half the backoff, so retries from many runs spread out but still wait.

@@ -8,8 +8,9 @@
  *  1. `wake` — runTaskAgentWake: closes a run of this agent left "running" by a process that died,
  *     opens a WakeRun, runs the self-refine loop, saves the output and the finished run, and
  *     updates AgentState (the failure streak, reset on success). A "failed" result is thrown inside
- *     the step, so the step is retried after WAKE_RETRY_DELAY × 2^attempt; "skipped" (the agent
- *     cannot run, e.g. destroyed) is a success.
+ *     the step, so the step is retried after WAKE_RETRY_DELAY × 2^attempt — unless another attempt
+ *     cannot help (`retryable: false`: the provider refused the key, the model is unknown), then it
+ *     fails at once (NonRetriableError); "skipped" (the agent cannot run, e.g. destroyed) is a success.
  *
  * Flow control (the same options drive Inngest and the local executor, src/inngest/README.md):
  *  - concurrency { key: agentId, limit 1 }: wakes of one agent never overlap;
@@ -19,14 +20,14 @@
  *    burst nor throttled (it still starts after the 5 s debounce), and never skips the single-flight;
  *  - retries 2 (3 attempts).
  */
-import { RetryAfterError } from "inngest";
+import { NonRetriableError, RetryAfterError } from "inngest";
 import { inngest } from "../client";
 import { agentWakeRequested, type AgentWakeRequestedData } from "../events";
 import { TASK_AGENT_WAKE_ID } from "./ids";
 
 export { TASK_AGENT_WAKE_ID };
 
-export type WakeFn = (input: AgentWakeRequestedData) => Promise<{ runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string }>;
+export type WakeFn = (input: AgentWakeRequestedData) => Promise<{ runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string; retryable?: boolean }>;
 
 export const WAKE_THROTTLE = "120s";
 export const WAKE_DEBOUNCE = "5s";
@@ -50,6 +51,8 @@ export function createTaskAgentWakeFunction({ wake, id = TASK_AGENT_WAKE_ID }: {
     async ({ event, step, attempt }) =>
       step.run("wake", async () => {
         const result = await wake({ workspaceId: event.data.workspaceId, agentId: event.data.agentId, reason: event.data.reason });
+        // A failure another attempt cannot fix (the provider refused the key, the model is unknown) is not retried.
+        if (result.status === "failed" && result.retryable === false) throw new NonRetriableError(result.error ?? "The wake failed.");
         if (result.status === "failed") throw new RetryAfterError(result.error ?? "The wake failed.", WAKE_RETRY_DELAY_MS * 2 ** attempt);
         return result;
       }),

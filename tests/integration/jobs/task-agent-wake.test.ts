@@ -164,6 +164,18 @@ describe("task-agent-wake on the local executor", () => {
     expect((await runsOf(id, agent)).map((r) => r.status)).toEqual(["completed", "completed"]);
   });
 
+  it("does not retry a wake that failed for a reason another attempt cannot fix (a refused key)", async () => {
+    const { clock, id, executor, reasonsOf } = await setup(() => ({ runId: "r", status: "failed", error: "OpenAI refused the credentials (HTTP 401)", retryable: false }));
+    const agent = `agent-${uid()}`;
+    await executor.dispatch([wakeEvent(agent, "manual")]);
+    clock.advance(5_000);
+    await executor.drain();
+    expect((await runsOf(id, agent))[0]).toMatchObject({ status: "failed", error: expect.stringContaining("refused the credentials"), finishedAt: expect.any(Date) });
+    clock.advance(3_600_000);
+    await executor.drain();
+    expect(reasonsOf(agent)).toEqual(["manual"]);
+  });
+
   it("retries a failed wake after 30 s, then 60 s, and fails the run after the third attempt", async () => {
     const { clock, id, executor, reasonsOf } = await setup(() => ({ runId: "r", status: "failed", error: "model down" }));
     const agent = `agent-${uid()}`;

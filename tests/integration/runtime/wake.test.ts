@@ -1,3 +1,5 @@
+import { APICallError } from "@ai-sdk/provider";
+import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
@@ -78,6 +80,20 @@ describe("task-agent wake", () => {
     expect(run).toMatchObject({ status: "failed", outcome: "ERROR_UNRECOVERABLE", phase: null });
     expect(await db.changeSet.count({ where: { wakeRunId: run.id } })).toBe(0);
     expect((await db.agentState.findUniqueOrThrow({ where: { agentId: s.agent.id } })).consecutiveFailureCount).toBe(1);
+  });
+
+  it("a refused key fails the wake at once, says what to fix without the provider's host, and asks for no retry", async () => {
+    const s = await setup();
+    const refused = new MockLanguageModelV3({
+      provider: "openai-compatible.chat",
+      doGenerate: async () => {
+        throw new APICallError({ message: "Unauthorized", url: "http://10.0.0.7:11434/v1/chat/completions", requestBodyValues: {}, statusCode: 401, responseBody: '{"error":"bad key sk-echoed"}', isRetryable: false });
+      },
+    });
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "manual", models: { ...scripted([0.95]), execute: refused } });
+    expect(result).toMatchObject({ status: "failed", retryable: false, error: expect.stringMatching(/^Your OpenAI-compatible server refused the credentials \(HTTP 401\): an admin should check the API key/) });
+    expect(result.error).not.toMatch(/10\.0\.0\.7|sk-echoed/);
+    expect(refused.doGenerateCalls).toHaveLength(1);
   });
 
   it("an evaluator that keeps failing never throws the work away: the output is saved unscored, the run says why", async () => {

@@ -2,7 +2,7 @@ import { APICallError } from "@ai-sdk/provider";
 import { generateText } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
-import { ModelCallError, ModelTimeoutError, withModelRetry } from "@/ai/retry";
+import { ModelCallError, ModelTimeoutError, providerLabel, withModelRetry } from "@/ai/retry";
 
 const apiError = (statusCode: number, extra: Partial<ConstructorParameters<typeof APICallError>[0]> = {}) =>
   new APICallError({
@@ -36,17 +36,37 @@ describe("withModelRetry", () => {
     const error = await failureOf(withModelRetry(fn, { ...fast, provider: "openai" }));
     expect(fn).toHaveBeenCalledTimes(1);
     expect(error).toBeInstanceOf(ModelCallError);
-    expect(error).toMatchObject({ provider: "openai", statusCode: 400, attempts: 1 });
-    expect(error.message).toBe("The openai model call failed (HTTP 400).");
+    expect(error).toMatchObject({ provider: "OpenAI", statusCode: 400, attempts: 1, retryable: false });
+    expect(error.message).toBe("OpenAI rejected the request (HTTP 400).");
     expect(error.message).not.toContain("sk-live-secret");
     expect(APICallError.isInstance(error.cause)).toBe(true);
   });
 
-  it("gives up after the last retry, naming the provider host when none is given", async () => {
+  it("gives up after the last retry, never naming the provider's host", async () => {
     const fn = vi.fn().mockRejectedValue(apiError(500));
     const error = await failureOf(withModelRetry(fn, { ...fast, retries: 1 }));
     expect(fn).toHaveBeenCalledTimes(2);
-    expect(error.message).toBe("The api.example-provider.test model call failed (HTTP 500) (2 attempts).");
+    expect(error.message).toBe("The model provider had a server error (HTTP 500) (2 attempts).");
+    expect(error.retryable).toBe(true);
+  });
+
+  it.each([
+    [401, "openai-compatible.chat", "Your OpenAI-compatible server refused the credentials (HTTP 401): an admin should check the API key (AI_API_KEY or the provider's key variable)."],
+    [403, "anthropic.messages", "Anthropic refused the credentials (HTTP 403): an admin should check the API key (AI_API_KEY or the provider's key variable)."],
+    [404, "openai.responses", "OpenAI does not know this model or endpoint (HTTP 404): an admin should check AI_MODEL and AI_BASE_URL."],
+    [422, "google.generative-ai", "Google rejected the request (HTTP 422)."],
+  ])("a %s fails at once, not retried, with what an admin should fix", async (status, provider, message) => {
+    const fn = vi.fn().mockRejectedValue(apiError(status));
+    const error = await failureOf(withModelRetry(fn, { ...fast, provider }));
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(error).toMatchObject({ message, retryable: false, statusCode: status });
+    expect(error.message).not.toMatch(/example-provider|sk-live/);
+  });
+
+  it("names the provider from the model it calls", () => {
+    expect(providerLabel(new MockLanguageModelV3({ provider: "openai-compatible.chat" }))).toBe("your OpenAI-compatible server");
+    expect(providerLabel("builtin")).toBe("the built-in model");
+    expect(providerLabel(undefined)).toBe("the model provider");
   });
 
   it("times out through the AbortSignal with a ModelTimeoutError", async () => {
@@ -58,7 +78,7 @@ describe("withModelRetry", () => {
     const error = await failureOf<ModelTimeoutError>(withModelRetry(hang, { ...fast, retries: 1, timeoutMs: 20, provider: "anthropic" }));
     expect(error).toBeInstanceOf(ModelTimeoutError);
     expect(error).toBeInstanceOf(ModelCallError);
-    expect(error.message).toBe("The anthropic model did not answer within 20 ms (2 attempts).");
+    expect(error.message).toBe("Anthropic did not answer within 20 ms (2 attempts).");
     expect(signals).toHaveLength(2);
     expect(signals.every((s) => s.aborted)).toBe(true);
   });

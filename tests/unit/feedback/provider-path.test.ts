@@ -61,6 +61,6 @@ describe("free text through a provider", () => {
       name: "openai-compatible", baseURL: "http://127.0.0.1:9/v1",
       fetch: (async () => new Response(JSON.stringify({ error: { message: "overloaded" } }), { status: 400, headers: { "content-type": "application/json" } })) as typeof globalThis.fetch,
     }).chatModel("llama3.1");
-    await expect(labelFeedbackTexts(failing, [{ text: "no." }], { retries: 0 })).rejects.toThrow(/model call failed \(HTTP 400/);
+    await expect(labelFeedbackTexts(failing, [{ text: "no." }], { retries: 0 })).rejects.toThrow("Your OpenAI-compatible server rejected the request (HTTP 400).");
   });
 });

@@ -98,7 +98,7 @@ async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry:
   try {
     const result = await withModelRetry(
       (abortSignal) => generateText({ model, system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxRetries: 0, abortSignal }),
-      { retries: 2, timeoutMs: 60_000, ...retry },
+      { retries: 2, timeoutMs: 60_000, provider: model, ...retry },
     );
     return result.output satisfies ClassificationAnswer;
   } catch (e) {

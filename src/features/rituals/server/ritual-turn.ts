@@ -34,9 +34,10 @@ export async function ritualTurn(session: EvolutionSession, request: ImproverReq
         }
       : {}),
   };
+  const improver = model ?? getModel("improver");
   const result = await withModelRetry(
-    (abortSignal) => generateText({ model: model ?? getModel("improver"), system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
-    { retries: 2, baseMs: 500, timeoutMs: 120_000 },
+    (abortSignal) => generateText({ model: improver, system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
+    { retries: 2, baseMs: 500, timeoutMs: 120_000, provider: improver },
   );
   collected.text = result.steps.map((s) => s.text).filter(Boolean).join("\n\n").trim();
   return collected;

@@ -12,7 +12,8 @@ import { loadWakeContext } from "./load-wake-context";
 import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
 import type { WakeOutput } from "@/ai/prompts/task-agent";
 
-export type WakeResult = { runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string };
+/** `retryable` false on a failure that running the wake again cannot fix (a refused key, an unknown model). */
+export type WakeResult = { runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string; retryable?: boolean };
 
 /**
  * One task-agent wake, run by the job engine with single-flight per agent:
@@ -62,7 +63,7 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
       onPhase: (phase, iteration) => db.wakeRun.update({ where: { id: run.id }, data: { phase, phaseIteration: iteration } }).then(() => undefined),
     });
   } catch (e) {
-    result = { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), iterations: [], usage: { inputTokens: 0, outputTokens: 0 } };
+    result = { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), retryable: true, iterations: [], usage: { inputTokens: 0, outputTokens: 0 } };
   }
 
   const { output, qualityScore, error, note } = settle(result);
@@ -118,7 +119,8 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
   // Its observations wait for the classifier: ask for it now rather than at the next minute's check
   // (a failed delivery is retried by the outbox relay; it never fails the wake).
   if (output?.observations.length) await requestFeedbackClassification(input.workspaceId).catch((e) => logger.warn("wake: could not ask for feedback classification", { runId: run.id, ...errorFields(e) }));
-  return error !== null ? { runId: run.id, status: "failed", error } : { runId: run.id, status: "succeeded" };
+  if (error === null) return { runId: run.id, status: "succeeded" };
+  return { runId: run.id, status: "failed", error, retryable: result.outcome !== "ERROR_UNRECOVERABLE" || result.retryable };
 }
 
 /** What a loop result means for the run: the output to save, its score, or the error. */

@@ -2,7 +2,7 @@ import "server-only";
 import { generateText, Output, stepCountIs, type LanguageModel } from "ai";
 import { evaluatePrompt, EvaluationSchema, executePrompt, refinePrompt, type Gate, type TaskContext, type TaskPhasePrompt, type WakeOutput } from "@/ai/prompts/task-agent";
 import { collected, newCollector } from "@/ai/tools/collector";
-import { withModelRetry } from "@/ai/retry";
+import { ModelCallError, withModelRetry } from "@/ai/retry";
 import { taskAgentTools } from "@/ai/tools/task-agent-tools";
 
 // The self-refine loop: execute once → evaluate against the template's weighted gates →
@@ -25,7 +25,8 @@ export type RefineResult =
   | { outcome: "SUCCESS" | "FAILURE_MAX_ITERATIONS"; best: IterationRecord; iterations: IterationRecord[]; usage: Usage }
   /** The evaluator failed: the best scored output so far, or the unscored one (`score` null). */
   | { outcome: "EVALUATION_FAILED"; output: WakeOutput; score: number | null; error: string; iterations: IterationRecord[]; usage: Usage }
-  | { outcome: "ERROR_UNRECOVERABLE"; error: string; iterations: IterationRecord[]; usage: Usage }
+  /** `retryable` false: running the wake again will not help (the provider refused the key, the model is unknown…). */
+  | { outcome: "ERROR_UNRECOVERABLE"; error: string; retryable: boolean; iterations: IterationRecord[]; usage: Usage }
   /** No gates configured: one execute, no evaluation. */
   | { outcome: null; output: WakeOutput; iterations: []; usage: Usage };
 
@@ -42,7 +43,7 @@ export function scoreGates(gates: Gate[], answer: { name: string; value: number;
 }
 
 /** One model call: a timeout or a retryable provider error is retried once, with backoff (src/ai/retry.ts). */
-const call = <T>(timeoutMs: number, fn: (signal: AbortSignal) => PromiseLike<T>) => withModelRetry(fn, { retries: 1, timeoutMs });
+const call = <T>(timeoutMs: number, model: LanguageModel, fn: (signal: AbortSignal) => PromiseLike<T>) => withModelRetry(fn, { retries: 1, timeoutMs, provider: model });
 
 export async function selfRefine(options: {
   ctx: TaskContext;
@@ -64,7 +65,7 @@ export async function selfRefine(options: {
 
   const toolPhase = async (model: LanguageModel, prompt: TaskPhasePrompt) => {
     const collector = newCollector();
-    const result = await call(timeoutMs, (abortSignal) =>
+    const result = await call(timeoutMs, model, (abortSignal) =>
       generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
     );
     add(result.totalUsage);
@@ -72,7 +73,7 @@ export async function selfRefine(options: {
   };
 
   const evaluate = async (output: WakeOutput) => {
-    const result = await call(timeoutMs, (abortSignal) =>
+    const result = await call(timeoutMs, models.evaluate, (abortSignal) =>
       generateText({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), output: Output.object({ schema: EvaluationSchema }), maxRetries: 0, abortSignal }),
     );
     add(result.totalUsage);
@@ -105,6 +106,6 @@ export async function selfRefine(options: {
       output = await toolPhase(models.refine, refinePrompt(ctx, output, feedback));
     }
   } catch (e) {
-    return { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), iterations, usage };
+    return { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), retryable: !(e instanceof ModelCallError) || e.retryable, iterations, usage };
   }
 }
