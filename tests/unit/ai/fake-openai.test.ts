@@ -321,17 +321,22 @@ describe("faulty answers", () => {
     expect(errors).toHaveLength(1);
     expect(String((errors[0] as { error: Error }).error.message)).toContain("ended without a finish reason");
     expect(await result.text).toBe("");
+    expect(await result.finishReason).toBe("error");
   });
 
-  it("a malformed SSE line mid-stream: an error part, then the stream goes on", async () => {
+  it("a malformed SSE line mid-stream: an error part, then the stream goes on and finishes 'stop'", async () => {
     server.enqueue(reply.broken("one two three four", "malformed", { after: 2 }));
-    const result = streamText({ model: model(), prompt: "Hi", maxRetries: 0, onError: () => {} });
+    const onError = vi.fn();
+    const result = streamText({ model: model(), prompt: "Hi", maxRetries: 0, onError });
     const parts = await partsOf(result.fullStream);
 
     const errors = parts.filter((p) => p.type === "error");
     expect(errors).toHaveLength(1);
     expect((errors[0] as { error: Error }).error.name).toBe("AI_JSONParseError");
+    expect(onError).toHaveBeenCalledTimes(1);
+    // A caller that only awaits the text and finish reason never notices.
     expect(await result.text).toBe("one two three four");
+    expect(await result.finishReason).toBe("stop");
   });
 
   it("a stream that ends before its finish reason and [DONE]: an error part, the text so far", async () => {
@@ -340,12 +345,15 @@ describe("faulty answers", () => {
     const parts = await partsOf(result.fullStream);
 
     expect(parts.filter((p) => p.type === "error")).toHaveLength(1);
+    // `text` resolves (with what came) rather than rejecting; the finish reason says "error".
     expect(await result.text).toBe("one t");
+    expect(await result.finishReason).toBe("error");
   });
 
   it("a connection reset mid-stream: the stream itself throws a retryable APICallError (no error part)", async () => {
     server.enqueue(reply.broken("one two three four", "reset", { after: 2 }));
-    const result = streamText({ model: model(), prompt: "Hi", maxRetries: 0, onError: () => {} });
+    const onError = vi.fn();
+    const result = streamText({ model: model(), prompt: "Hi", maxRetries: 0, onError });
     const seen: TextStreamPart<ToolSet>[] = [];
     const error = await failureOf(
       (async () => {
@@ -357,6 +365,8 @@ describe("faulty answers", () => {
     expect(error).toMatchObject({ message: "Failed to process successful response", statusCode: 200, isRetryable: true });
     expect(seen.filter((p) => p.type === "error")).toEqual([]);
     expect(seen.filter((p) => p.type === "text-delta").map((p) => (p as { text: string }).text)).toEqual(["one t"]);
+    expect(onError).not.toHaveBeenCalled();
+    await expect(result.text).rejects.toThrow("Failed to process successful response");
   });
 
   it("an in-band error event mid-stream: an error part carrying the error body", async () => {
@@ -364,6 +374,7 @@ describe("faulty answers", () => {
     const result = streamText({ model: model(), prompt: "Hi", maxRetries: 0, onError: () => {} });
     const parts = await partsOf(result.fullStream);
     expect(parts.filter((p) => p.type === "error")).toEqual([{ type: "error", error: expect.objectContaining({ message: expect.stringContaining("server had an error") }) }]);
+    expect(await result.finishReason).toBe("error");
   });
 
   it.each([
