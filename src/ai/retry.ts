@@ -2,8 +2,9 @@ import { APICallError } from "@ai-sdk/provider";
 import { RetryError, type LanguageModel } from "ai";
 
 // Retries for model calls. Provider failures that may pass on their own (network errors, 408,
-// 409, 429, 5xx: whatever the provider marks `isRetryable`) and timeouts are retried with
-// exponential backoff and jitter; anything else is thrown at once.
+// 409, 429, 5xx: whatever the provider marks `isRetryable`; a 2xx whose body is not a model
+// response) and timeouts are retried with exponential backoff and jitter; anything else is thrown
+// at once.
 //
 // generateText/streamText retry on their own too (`maxRetries`, default 2). Pass `maxRetries: 0`
 // inside withModelRetry, or the attempts multiply (3 × 3 = 9 calls) and the timeout below would
@@ -34,6 +35,7 @@ function failureText(provider: string, status: number | undefined): string {
   if (status === 404) return `${who} does not know this model or endpoint (HTTP 404): an admin should check AI_MODEL and AI_BASE_URL`;
   if (status === 429) return `${who} is limiting requests (HTTP 429)`;
   if (status >= 500) return `${who} had a server error (HTTP ${status})`;
+  if (status < 300) return `${who} answered with something that is not a model response (HTTP ${status})`;
   return `${who} rejected the request (HTTP ${status})`;
 }
 
@@ -148,7 +150,9 @@ export async function withModelRetry<T>(fn: (signal: AbortSignal) => PromiseLike
       const api = providerError(error);
       // Not a provider error (a bug, a schema mismatch, NoObjectGeneratedError…): retrying will not help.
       if (!api) throw error;
-      failure = { retryable: api.isRetryable, api, timedOut: false, error };
+      // A 2xx whose body is not a model response (an HTML page, a proxy's notice) may pass: retried too.
+      const invalidBody = api.statusCode !== undefined && api.statusCode < 300;
+      failure = { retryable: api.isRetryable || invalidBody, api, timedOut: false, error };
     }
 
     const provider = providerLabel(options.provider);

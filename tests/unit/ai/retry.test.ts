@@ -63,6 +63,13 @@ describe("withModelRetry", () => {
     expect(error.message).not.toMatch(/example-provider|sk-live/);
   });
 
+  it("retries a 2xx whose body is not a model response (an HTML page)", async () => {
+    const fn = vi.fn().mockRejectedValueOnce(apiError(200, { message: "Invalid JSON response", isRetryable: false })).mockResolvedValue("ok");
+    await expect(withModelRetry(fn, fast)).resolves.toBe("ok");
+    const error = await failureOf(withModelRetry(vi.fn().mockRejectedValue(apiError(200, { isRetryable: false })), { ...fast, retries: 1, provider: "openai" }));
+    expect(error).toMatchObject({ message: "OpenAI answered with something that is not a model response (HTTP 200) (2 attempts).", retryable: true });
+  });
+
   it("names the provider from the model it calls", () => {
     expect(providerLabel(new MockLanguageModelV3({ provider: "openai-compatible.chat" }))).toBe("your OpenAI-compatible server");
     expect(providerLabel("builtin")).toBe("the built-in model");
