@@ -76,6 +76,9 @@ const schema = z.object({
   AI_MODEL_REFINER: optional,
   AI_MODEL_CLASSIFIER: optional,
   AI_MODEL_IMPROVER: optional,
+  // openai-compatible only: "1"/"true" when the server accepts response_format json_schema (vLLM,
+  // recent Ollama, LM Studio): structured output then sends the schema, not only json_object.
+  AI_STRUCTURED_OUTPUTS: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
 }).superRefine((v, ctx) => {
   for (const p of aiConfigProblems(v)) ctx.addIssue({ code: "custom", path: [p.key], message: p.message });
 });

@@ -112,7 +112,9 @@ export function refinePrompt(ctx: TaskContext, previous: WakeOutput, feedback: s
 /** Evaluate phase: structured output, one value 0–1 and specific feedback per gate. */
 export function evaluatePrompt(ctx: TaskContext, output: WakeOutput, gates: Gate[]) {
   return {
-    system: "You are a strict reviewer of an AI agent's work. Score each quality gate from 0 to 1 and give specific, actionable feedback for anything below its threshold.",
+    system: `You are a strict reviewer of an AI agent's work. Score each quality gate from 0 to 1 and give specific, actionable feedback for anything below its threshold.
+Answer with JSON only, one entry per gate, in this shape:
+{"gates": [{"name": "<the gate's name>", "value": 0.7, "feedback": "<what to change, or Meets the bar.>"}]}`,
     prompt: `${taskSections(ctx)}\n\n${SECTION.gates}\n${JSON.stringify(gates, null, 2)}\n\n${SECTION.output}\n${JSON.stringify(output, null, 2)}\n\nDirectives the agent follows:\n${ctx.directives}`,
     providerOptions: promptData({ phase: "evaluate", task: ctx.task, observations: ctx.observations, gates, output }),
   };

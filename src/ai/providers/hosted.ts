@@ -17,7 +17,9 @@ export function hostedProvider(provider: AiProvider, e: AiEnv): (modelId: string
     case "google":
       return createGoogleGenerativeAI({ apiKey: e.AI_API_KEY ?? e.GOOGLE_GENERATIVE_AI_API_KEY, baseURL });
     case "openai-compatible": {
-      const compatible = createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL!, apiKey: e.AI_API_KEY });
+      // AI_STRUCTURED_OUTPUTS: the server accepts a json_schema response_format (else json_object,
+      // and the prompts describe the JSON they expect).
+      const compatible = createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL!, apiKey: e.AI_API_KEY, supportsStructuredOutputs: e.AI_STRUCTURED_OUTPUTS === true });
       return (id) => compatible.chatModel(id);
     }
     default: {

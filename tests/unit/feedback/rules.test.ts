@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ClassificationSchema, classifyFeedbackPrompt } from "@/ai/prompts/classify-feedback";
 import { builtinModel } from "@/ai/providers/builtin";
 import { qualitySentiment, ratingSentiment, reportConfidenceSentiment, toolPhrase } from "@/features/feedback/rules";
-import { parseLoose, readClassification } from "@/features/feedback/server/classify-pending";
+import { readClassification } from "@/features/feedback/server/classify-pending";
 
 describe("written sources", () => {
   it("are never classified by keywords: the rules module has no keyword tables any more", async () => {
@@ -67,15 +67,4 @@ describe("classifier prompt and answer", () => {
     expect(readClassification("nonsense", 2)).toEqual([null, null]);
     expect(readClassification(null, 1)).toEqual([null]);
   });
-});
-
-describe("reading a model's JSON loosely", () => {
-  it.each([
-    ['{"items":[]}', { items: [] }],
-    ['```json\n{"items":[1]}\n```', { items: [1] }],
-    ['Here you go:\n```\n{"items":[2]}\n```\nAnything else?', { items: [2] }],
-    ['Sure! {"items":[3]} Hope this helps.', { items: [3] }],
-    ["I cannot help with that.", null],
-    ["", null],
-  ])("%j → %j", (text, parsed) => expect(parseLoose(text)).toEqual(parsed));
 });

@@ -3,6 +3,7 @@ import { generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, t
 import { getModel } from "@/ai/models";
 import { ClassificationItemSchema, ClassificationSchema, classifyFeedbackPrompt, type ClassificationAnswer, type FeedbackText } from "@/ai/prompts/classify-feedback";
 import { withModelRetry, type ModelRetryOptions } from "@/ai/retry";
+import { parseLooseJson } from "@/ai/structured";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
@@ -70,20 +71,6 @@ export function readClassification(answer: unknown, count: number): (Label | nul
   return out;
 }
 
-/** JSON in a model's text answer: bare, fenced (```json … ```) or between prose; null when there is none. */
-export function parseLoose(text: string | undefined): unknown {
-  if (!text) return null;
-  const unfenced = text.replace(/^[\s\S]*?```(?:json)?\s*/i, "").replace(/\s*```[\s\S]*$/, "");
-  for (const candidate of [text, unfenced, unfenced.slice(unfenced.indexOf("{"), unfenced.lastIndexOf("}") + 1)]) {
-    try {
-      return JSON.parse(candidate);
-    } catch {
-      // the next reading
-    }
-  }
-  return null;
-}
-
 /**
  * One batch of texts through the classifier model, exactly as the product sends it: a label per
  * text, in order, null where the answer had none. Throws when the provider fails (after retries).
@@ -103,7 +90,7 @@ async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry:
     return result.output satisfies ClassificationAnswer;
   } catch (e) {
     // The provider answered, but not with the schema: keep what is usable; the rest stays pending.
-    if (NoObjectGeneratedError.isInstance(e)) return parseLoose(e.text);
+    if (NoObjectGeneratedError.isInstance(e)) return parseLooseJson(e.text);
     if (NoOutputGeneratedError.isInstance(e)) return null;
     throw e;
   }

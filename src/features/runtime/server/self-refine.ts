@@ -1,8 +1,9 @@
 import "server-only";
-import { generateText, Output, stepCountIs, type LanguageModel } from "ai";
+import { generateText, stepCountIs, type LanguageModel } from "ai";
 import { evaluatePrompt, EvaluationSchema, executePrompt, refinePrompt, type Gate, type TaskContext, type TaskPhasePrompt, type WakeOutput } from "@/ai/prompts/task-agent";
 import { collected, newCollector } from "@/ai/tools/collector";
 import { ModelCallError, withModelRetry } from "@/ai/retry";
+import { generateStructured } from "@/ai/structured";
 import { taskAgentTools } from "@/ai/tools/task-agent-tools";
 
 // The self-refine loop: execute once → evaluate against the template's weighted gates →
@@ -72,11 +73,13 @@ export async function selfRefine(options: {
     return collected(collector);
   };
 
+  // Read tolerantly and re-asked once with what was wrong (src/ai/structured.ts): a sloppy answer
+  // is not a failed evaluation.
   const evaluate = async (output: WakeOutput) => {
     const result = await call(timeoutMs, models.evaluate, (abortSignal) =>
-      generateText({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), output: Output.object({ schema: EvaluationSchema }), maxRetries: 0, abortSignal }),
+      generateStructured({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), schema: EvaluationSchema, abortSignal }),
     );
-    add(result.totalUsage);
+    add(result.usage);
     return result.output;
   };
 

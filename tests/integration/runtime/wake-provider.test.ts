@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRegistry } from "@/ai/models";
+import { createTask } from "@/features/tasks/server";
+import { createTemplateWithImprover } from "@/features/rituals/server";
+import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
+import { db } from "@/server/db";
+import { makeWorkspace, uid } from "../../factories";
+import { reply, startFakeOpenAI, type ChatRequest, type FakeOpenAI } from "../../support/fake-openai";
+
+// A task agent's wake through a real provider (AI_PROVIDER=openai-compatible, the fake server):
+// the execute phase's tool calls, then the evaluator's JSON — clean, sloppy, or unusable.
+
+let server: FakeOpenAI;
+beforeAll(async () => void (server = await startFakeOpenAI()));
+afterAll(() => server.close());
+
+const gates = [{ name: "completeness", description: "An estimate is proposed", threshold: 0.9, weight: 1 }];
+
+async function setup() {
+  const { scope } = await makeWorkspace();
+  const template = await createTemplateWithImprover({ scope, name: `Provider wake ${uid()}`, directives: "Estimate every task.", refineConfig: { gates, qualityThreshold: 0.9, maxIterations: 2, models: {} } });
+  const { agent } = await createTask({ scope, title: "Reset a password", description: "A customer is locked out.", templateId: template.id, wakeAgent: false });
+  const registry = createRegistry({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: server.url, AI_API_KEY: "sk-test", AI_MODEL: "fake-model" });
+  const models = { execute: registry.getModel("task"), evaluate: registry.getModel("evaluator"), refine: registry.getModel("refiner") };
+  return { scope, agentId: agent!.id, workspaceId: scope.workspaceId, models };
+}
+
+/** The execute/refine phase proposes an estimate, then closes; the evaluator answers `evaluation(call)`. */
+function agentAnd(evaluation: (call: number) => ReturnType<typeof reply.json>) {
+  let evaluations = 0;
+  server.reset();
+  server.script((req: ChatRequest) => {
+    const body = req.body as { tools?: unknown[]; messages: { role: string }[] };
+    if (body.tools?.length) return body.messages.some((m) => m.role === "tool") ? reply.text("Proposed a 20-minute estimate.") : reply.toolCall("propose_estimate", { minutes: 20, rationale: "A reset takes minutes" });
+    return evaluation(++evaluations);
+  });
+}
+
+const scored = (value: number) => ({ gates: [{ name: "completeness", value, feedback: value >= 0.9 ? "Meets the bar." : "Add a rationale." }] });
+
+describe("a wake through an OpenAI-compatible provider", () => {
+  it("saves the proposal when the evaluator answers in a ```json fence", async () => {
+    const s = await setup();
+    agentAnd(() => reply.sloppy.fenced(scored(0.95)));
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agentId, reason: "manual", models: s.models });
+    expect(result.status).toBe("succeeded");
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    expect(run).toMatchObject({ outcome: "SUCCESS", qualityScore: 1, iterations: 1 });
+    expect((await db.changeItem.findMany({ where: { changeSet: { wakeRunId: run.id } } })).map((i) => i.tool)).toEqual(["propose_estimate"]);
+    const evaluatorRequest = server.chatRequests().find((r) => !(r.body as { tools?: unknown[] }).tools?.length)!;
+    expect(JSON.stringify(evaluatorRequest.body.messages)).toContain("Answer with JSON only");
+  });
+
+  it("asks the evaluator once more when its JSON has the wrong shape, and uses the second answer", async () => {
+    const s = await setup();
+    agentAnd((call) => (call === 1 ? reply.sloppy.wrongShape({ score: "great" }) : reply.json(scored(0.95))));
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agentId, reason: "manual", models: s.models });
+    expect(await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } })).toMatchObject({ status: "succeeded", outcome: "SUCCESS", qualityScore: 1 });
+  });
+
+  it("keeps the agent's proposal, unscored, when the evaluator never answers usable JSON", async () => {
+    const s = await setup();
+    agentAnd(() => reply.text("I think the agent did fine overall."));
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agentId, reason: "manual", models: s.models });
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    expect(run).toMatchObject({ status: "succeeded", outcome: "EVALUATION_FAILED", qualityScore: null, error: expect.stringMatching(/^The evaluator failed: /) });
+    expect(await db.changeItem.count({ where: { changeSet: { wakeRunId: run.id } } })).toBe(1);
+  });
+});
