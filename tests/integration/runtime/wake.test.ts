@@ -3,6 +3,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
+import { getTask } from "@/features/tasks/server";
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { createTask } from "@/features/tasks/server/create-task";
@@ -80,6 +81,9 @@ describe("task-agent wake", () => {
     expect(run).toMatchObject({ status: "failed", outcome: "ERROR_UNRECOVERABLE", phase: null });
     expect(await db.changeSet.count({ where: { wakeRunId: run.id } })).toBe(0);
     expect((await db.agentState.findUniqueOrThrow({ where: { agentId: s.agent.id } })).consecutiveFailureCount).toBe(1);
+    // The task page's read model has the failed run and the streak, to say so where people look.
+    const task = await getTask(s.workspaceId, s.task.id);
+    expect(task?.agent).toMatchObject({ state: { consecutiveFailureCount: 1 }, runs: [{ id: run.id, status: "failed", error: expect.stringMatching(/Service unavailable/) }] });
   });
 
   it("a refused key fails the wake at once, says what to fix without the provider's host, and asks for no retry", async () => {

@@ -75,6 +75,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
                   on <Link href={`/w/${slug}/templates/${task.agent.template.id}`} className="hover:underline">{task.agent.template.name}</Link>
                 </p>
                 <p className="text-zinc-500">Last wake {timeAgo(task.agent.state?.lastWakeAt)} · {task.agent.state?.wakeCounter ?? 0} wakes</p>
+                <LastRunNotice slug={slug} agentId={task.agent.id} run={task.agent.runs[0]} failures={task.agent.state?.consecutiveFailureCount ?? 0} />
                 <div className="flex flex-wrap items-center gap-2 pt-1">
                   <LiveRunStatus workspaceSlug={slug} agentId={task.agent.id} initial={live} />
                   {can(ctx.membership.role, "agents.write") ? <RunNowButton workspaceSlug={slug} agentId={task.agent.id} /> : null}
@@ -89,5 +90,24 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
         </div>
       </div>
     </>
+  );
+}
+
+/** The agent's newest finished run, when it failed (or saved its output unscored): said where people look, with the reason and the run. */
+function LastRunNotice({ slug, agentId, run, failures }: { slug: string; agentId: string; run?: { id: string; status: string; outcome: string | null; error: string | null; finishedAt: Date | null }; failures: number }) {
+  if (!run || (run.status !== "failed" && !run.error)) return null;
+  const failed = run.status === "failed";
+  return (
+    <div className={`rounded-lg border px-3 py-2 ${failed ? "border-red-200 bg-red-50 text-red-800" : "border-amber-200 bg-amber-50 text-amber-900"}`} role={failed ? "alert" : "status"} data-testid="last-run-notice">
+      <p className="font-medium">
+        {failed ? `The last wake failed${failures > 1 ? ` (${failures} in a row)` : ""}` : "The last wake saved its output unscored"}
+        {run.finishedAt ? ` ${timeAgo(run.finishedAt)}` : ""}.
+      </p>
+      {run.error ? <p className="mt-0.5">{run.error}</p> : null}
+      <Link href={`/w/${slug}/agents/${agentId}/runs/${run.id}`} className="mt-1 inline-block text-xs font-medium underline">
+        See the run
+      </Link>
+      {failed ? <span className="text-xs"> · “Run now” tries again.</span> : null}
+    </div>
   );
 }
