@@ -78,6 +78,10 @@ const schema = z.object({
   AI_MODEL_IMPROVER: optional,
   // openai-compatible only: "1"/"true" when the server accepts response_format json_schema (vLLM,
   // recent Ollama, LM Studio): structured output then sends the schema, not only json_object.
+  // Limits of every model call (src/ai/limits.ts): seconds per attempt and output tokens; unset:
+  // the per-role defaults there.
+  AI_TIMEOUT_SECONDS: optional.pipe(z.string().regex(/^\d+$/, "AI_TIMEOUT_SECONDS must be a whole number of seconds").transform(Number).pipe(z.number().min(1).max(3600)).optional()),
+  AI_MAX_OUTPUT_TOKENS: optional.pipe(z.string().regex(/^\d+$/, "AI_MAX_OUTPUT_TOKENS must be a whole number").transform(Number).pipe(z.number().min(64).max(200_000)).optional()),
   AI_STRUCTURED_OUTPUTS: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
 }).superRefine((v, ctx) => {
   for (const p of aiConfigProblems(v)) ctx.addIssue({ code: "custom", path: [p.key], message: p.message });

@@ -39,6 +39,7 @@ export type StructuredCall<S extends z.ZodType> = {
   schema: S;
   abortSignal?: AbortSignal;
   temperature?: number;
+  maxOutputTokens?: number;
 };
 
 /**
@@ -55,7 +56,7 @@ export async function generateStructured<S extends z.ZodType>(call: StructuredCa
   const ask = async (prompt: string): Promise<{ output: z.infer<S> } | { error: NoObjectGeneratedError; problem: string }> => {
     try {
       const result = await generateText({
-        model: call.model, system: call.system, prompt, providerOptions: call.providerOptions, temperature: call.temperature,
+        model: call.model, system: call.system, prompt, providerOptions: call.providerOptions, temperature: call.temperature, maxOutputTokens: call.maxOutputTokens,
         output: Output.object({ schema: call.schema }), maxRetries: 0, abortSignal: call.abortSignal,
       });
       add(result.totalUsage);

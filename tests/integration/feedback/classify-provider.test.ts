@@ -36,6 +36,7 @@ describe("written feedback through an OpenAI-compatible provider", () => {
     expect(system.content).toMatch(/Answer with JSON only/);
     expect(user.content).toContain("1. [agent's note] Sam sent my reply as drafted.");
     expect(request.headers.authorization).toBe("Bearer sk-test");
+    expect(request.body).toMatchObject({ max_tokens: 2_500, temperature: 0 }); // a runaway answer is capped
     expect(await db.feedbackItem.count({ where: { templateId: window.templateId, classifiedBy: "model" } })).toBe(2);
   });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, type LanguageModel } from "ai";
+import { modelLimits } from "@/ai/limits";
 import { getModel } from "@/ai/models";
 import { ClassificationItemSchema, ClassificationSchema, classifyFeedbackPrompt, type ClassificationAnswer, type FeedbackText } from "@/ai/prompts/classify-feedback";
 import { withModelRetry, type ModelRetryOptions } from "@/ai/retry";
@@ -82,10 +83,12 @@ export async function labelFeedbackTexts(model: LanguageModel, texts: FeedbackTe
 
 async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry: ModelRetryOptions | undefined): Promise<unknown> {
   const { system, prompt, providerOptions } = classifyFeedbackPrompt(texts);
+  const limits = modelLimits("classifier");
   try {
     const result = await withModelRetry(
-      (abortSignal) => generateText({ model, system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxRetries: 0, abortSignal }),
-      { retries: 2, timeoutMs: 60_000, provider: model, ...retry },
+      (abortSignal) =>
+        generateText({ model, system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal }),
+      { retries: 2, timeoutMs: limits.timeoutMs, provider: model, ...retry },
     );
     return result.output satisfies ClassificationAnswer;
   } catch (e) {

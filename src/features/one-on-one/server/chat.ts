@@ -1,6 +1,7 @@
 import "server-only";
 import { convertToModelMessages, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
 import type { Prisma } from "@/generated/prisma/client";
+import { modelLimits } from "@/ai/limits";
 import { getModel } from "@/ai/models";
 import { improverProviderOptions } from "@/ai/prompts/improver";
 import { db } from "@/server/db";
@@ -69,8 +70,12 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
 
   const [history, context, turn] = await Promise.all([loadTranscript(workspaceId, sessionId), buildSessionContext(session), chatTurn({ workspaceId, sessionId, message })]);
   const tools = improverTools({ workspaceId, templateId, sessionId });
+  const limits = modelLimits("improver");
   const result = streamText({
     model: model ?? getModel("improver"),
+    // A stalled provider is cut (the whole answer, all its steps), and a runaway answer capped.
+    abortSignal: AbortSignal.timeout(limits.timeoutMs),
+    maxOutputTokens: limits.maxOutputTokens,
     system: context.system,
     messages: await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true }),
     tools,

@@ -1,6 +1,7 @@
 import "server-only";
 import { generateText, stepCountIs, tool, type LanguageModel } from "ai";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
+import { modelLimits } from "@/ai/limits";
 import { getModel } from "@/ai/models";
 import { IMPROVER_TOOLS, improverProviderOptions, ProposeDirectivesInput, RecordNoteInput, type ImproverRequest, type NoteKind } from "@/ai/prompts/improver";
 import { withModelRetry } from "@/ai/retry";
@@ -35,9 +36,10 @@ export async function ritualTurn(session: EvolutionSession, request: ImproverReq
       : {}),
   };
   const improver = model ?? getModel("improver");
+  const limits = modelLimits("improver");
   const result = await withModelRetry(
-    (abortSignal) => generateText({ model: improver, system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
-    { retries: 2, baseMs: 500, timeoutMs: 120_000, provider: improver },
+    (abortSignal) => generateText({ model: improver, system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal }),
+    { retries: 2, baseMs: 500, timeoutMs: limits.timeoutMs, provider: improver },
   );
   collected.text = result.steps.map((s) => s.text).filter(Boolean).join("\n\n").trim();
   return collected;

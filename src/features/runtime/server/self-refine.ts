@@ -3,6 +3,7 @@ import { generateText, stepCountIs, type LanguageModel } from "ai";
 import { evaluatePrompt, EvaluationSchema, executePrompt, refinePrompt, type Gate, type TaskContext, type TaskPhasePrompt, type WakeOutput } from "@/ai/prompts/task-agent";
 import { collected, newCollector } from "@/ai/tools/collector";
 import { ModelCallError, withModelRetry } from "@/ai/retry";
+import { modelLimits } from "@/ai/limits";
 import { generateStructured } from "@/ai/structured";
 import { taskAgentTools } from "@/ai/tools/task-agent-tools";
 
@@ -56,7 +57,6 @@ export async function selfRefine(options: {
   onPhase?: (phase: Phase, iteration: number) => Promise<void> | void;
 }): Promise<RefineResult> {
   const { ctx, gates, models } = options;
-  const timeoutMs = options.timeoutMs ?? 60_000;
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
   const iterations: IterationRecord[] = [];
   const add = (u: { inputTokens?: number; outputTokens?: number }) => {
@@ -64,10 +64,10 @@ export async function selfRefine(options: {
     usage.outputTokens += u.outputTokens ?? 0;
   };
 
-  const toolPhase = async (model: LanguageModel, prompt: TaskPhasePrompt) => {
+  const toolPhase = async (model: LanguageModel, prompt: TaskPhasePrompt, role: "task" | "refiner") => {
     const collector = newCollector();
-    const result = await call(timeoutMs, model, (abortSignal) =>
-      generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxRetries: 0, abortSignal }),
+    const result = await call(options.timeoutMs ?? modelLimits(role).timeoutMs, model, (abortSignal) =>
+      generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxOutputTokens: modelLimits(role).maxOutputTokens, maxRetries: 0, abortSignal }),
     );
     add(result.totalUsage);
     return collected(collector);
@@ -76,8 +76,8 @@ export async function selfRefine(options: {
   // Read tolerantly and re-asked once with what was wrong (src/ai/structured.ts): a sloppy answer
   // is not a failed evaluation.
   const evaluate = async (output: WakeOutput) => {
-    const result = await call(timeoutMs, models.evaluate, (abortSignal) =>
-      generateStructured({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), schema: EvaluationSchema, abortSignal }),
+    const result = await call(options.timeoutMs ?? modelLimits("evaluator").timeoutMs, models.evaluate, (abortSignal) =>
+      generateStructured({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), schema: EvaluationSchema, maxOutputTokens: modelLimits("evaluator").maxOutputTokens, abortSignal }),
     );
     add(result.usage);
     return result.output;
@@ -85,7 +85,7 @@ export async function selfRefine(options: {
 
   try {
     await options.onPhase?.("executing", 1);
-    let output = await toolPhase(models.execute, executePrompt(ctx));
+    let output = await toolPhase(models.execute, executePrompt(ctx), "task");
     if (gates.length === 0) return { outcome: null, output, iterations: [], usage };
 
     for (let index = 1; ; index++) {
@@ -106,7 +106,7 @@ export async function selfRefine(options: {
       if (score >= options.qualityThreshold) return { outcome: "SUCCESS", best: iterations[iterations.length - 1], iterations, usage };
       if (index >= options.maxIterations) return { outcome: "FAILURE_MAX_ITERATIONS", best, iterations, usage };
       await options.onPhase?.("refining", index + 1);
-      output = await toolPhase(models.refine, refinePrompt(ctx, output, feedback));
+      output = await toolPhase(models.refine, refinePrompt(ctx, output, feedback), "refiner");
     }
   } catch (e) {
     return { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), retryable: !(e instanceof ModelCallError) || e.retryable, iterations, usage };

@@ -1,0 +1,25 @@
+import { env } from "@/env";
+import type { ModelRole } from "./models";
+
+// The limits of every model call, per role: how long one attempt may take (its AbortSignal fires
+// then, and src/ai/retry.ts counts it as failed) and how many tokens it may write
+// (`maxOutputTokens`: a runaway answer is cut, not stored and re-sent on every later turn).
+// AI_TIMEOUT_SECONDS and AI_MAX_OUTPUT_TOKENS override every role (a slow local model, a
+// provider with a small output window).
+
+export type ModelLimits = { timeoutMs: number; maxOutputTokens: number };
+
+export const DEFAULT_LIMITS: Record<ModelRole, ModelLimits> = {
+  task: { timeoutMs: 60_000, maxOutputTokens: 4_000 },
+  evaluator: { timeoutMs: 60_000, maxOutputTokens: 2_000 },
+  refiner: { timeoutMs: 60_000, maxOutputTokens: 4_000 },
+  // 25 texts a batch, ~40 tokens of JSON each.
+  classifier: { timeoutMs: 60_000, maxOutputTokens: 2_500 },
+  // A chat answer or a ritual turn: notes, a proposal with whole directives, a closing message.
+  improver: { timeoutMs: 120_000, maxOutputTokens: 6_000 },
+};
+
+export function modelLimits(role: ModelRole, e: { AI_TIMEOUT_SECONDS?: number; AI_MAX_OUTPUT_TOKENS?: number } = env): ModelLimits {
+  const d = DEFAULT_LIMITS[role];
+  return { timeoutMs: e.AI_TIMEOUT_SECONDS ? e.AI_TIMEOUT_SECONDS * 1000 : d.timeoutMs, maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS ?? d.maxOutputTokens };
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS, modelLimits } from "@/ai/limits";
+import { parseEnv } from "@/env";
+
+describe("model call limits", () => {
+  it("are per role by default, and AI_TIMEOUT_SECONDS / AI_MAX_OUTPUT_TOKENS override every role", () => {
+    expect(modelLimits("improver", {})).toEqual(DEFAULT_LIMITS.improver);
+    expect(modelLimits("classifier", { AI_TIMEOUT_SECONDS: 300, AI_MAX_OUTPUT_TOKENS: 1024 })).toEqual({ timeoutMs: 300_000, maxOutputTokens: 1024 });
+    const e = parseEnv({ AI_TIMEOUT_SECONDS: "90", AI_MAX_OUTPUT_TOKENS: "2048" });
+    expect(modelLimits("task", e)).toEqual({ timeoutMs: 90_000, maxOutputTokens: 2048 });
+  });
+
+  it("refuse values that are not whole numbers in range, naming the variable", () => {
+    expect(() => parseEnv({ AI_TIMEOUT_SECONDS: "soon" })).toThrow(/AI_TIMEOUT_SECONDS must be a whole number of seconds/);
+    expect(() => parseEnv({ AI_MAX_OUTPUT_TOKENS: "10" })).toThrow(/AI_MAX_OUTPUT_TOKENS/);
+  });
+});
