@@ -82,6 +82,9 @@ const schema = z.object({
   // the per-role defaults there.
   AI_TIMEOUT_SECONDS: optional.pipe(z.string().regex(/^\d+$/, "AI_TIMEOUT_SECONDS must be a whole number of seconds").transform(Number).pipe(z.number().min(1).max(3600)).optional()),
   AI_MAX_OUTPUT_TOKENS: optional.pipe(z.string().regex(/^\d+$/, "AI_MAX_OUTPUT_TOKENS must be a whole number").transform(Number).pipe(z.number().min(64).max(200_000)).optional()),
+  // openai only: "chat" calls /chat/completions instead of the Responses API (a gateway or proxy
+  // that speaks only chat completions; for Ollama, vLLM or LM Studio use openai-compatible).
+  AI_OPENAI_API: optional.pipe(z.enum(["responses", "chat"], { error: "AI_OPENAI_API must be responses or chat" }).optional()),
   AI_STRUCTURED_OUTPUTS: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
 }).superRefine((v, ctx) => {
   for (const p of aiConfigProblems(v)) ctx.addIssue({ code: "custom", path: [p.key], message: p.message });

@@ -29,7 +29,7 @@ export const DEFAULT_MODELS = {
 
 /** The model variables of a parsed Env; all optional, as unset ones are undefined. */
 export type AiEnv = Partial<
-  Pick<Env, "AI_PROVIDER" | "AI_API_KEY" | "AI_BASE_URL" | "AI_MODEL" | "AI_STRUCTURED_OUTPUTS" | (typeof AI_PROVIDER_KEY_VARS)[keyof typeof AI_PROVIDER_KEY_VARS] | (typeof ROLE_ENV_VARS)[ModelRole]>
+  Pick<Env, "AI_PROVIDER" | "AI_API_KEY" | "AI_BASE_URL" | "AI_MODEL" | "AI_STRUCTURED_OUTPUTS" | "AI_OPENAI_API" | (typeof AI_PROVIDER_KEY_VARS)[keyof typeof AI_PROVIDER_KEY_VARS] | (typeof ROLE_ENV_VARS)[ModelRole]>
 >;
 
 export type ModelsDescription = {

@@ -10,8 +10,12 @@ import type { AiEnv } from "../models";
 export function hostedProvider(provider: AiProvider, e: AiEnv): (modelId: string) => LanguageModel {
   const baseURL = e.AI_BASE_URL;
   switch (provider) {
-    case "openai":
-      return createOpenAI({ apiKey: e.AI_API_KEY ?? e.OPENAI_API_KEY, baseURL });
+    case "openai": {
+      // The Responses API by default (OpenAI's own); AI_OPENAI_API=chat for a gateway that only
+      // speaks /chat/completions. Ollama, vLLM, LM Studio: AI_PROVIDER=openai-compatible.
+      const openai = createOpenAI({ apiKey: e.AI_API_KEY ?? e.OPENAI_API_KEY, baseURL });
+      return e.AI_OPENAI_API === "chat" ? (id) => openai.chat(id) : (id) => openai(id);
+    }
     case "anthropic":
       return createAnthropic({ apiKey: e.AI_API_KEY ?? e.ANTHROPIC_API_KEY, baseURL });
     case "google":

@@ -43,6 +43,11 @@ describe("model registry", () => {
     expect(ollama.describe()).toMatchObject({ provider: "openai-compatible", builtIn: false, baseUrl: "http://127.0.0.1:11434" });
   });
 
+  it("calls OpenAI's Responses API by default and chat completions with AI_OPENAI_API=chat", () => {
+    expect(v3(createRegistry({ AI_PROVIDER: "openai", AI_API_KEY: "k" }).getModel("task")).provider).toBe("openai.responses");
+    expect(v3(createRegistry({ AI_PROVIDER: "openai", AI_API_KEY: "k", AI_BASE_URL: "https://gateway.example/v1", AI_OPENAI_API: "chat" }).getModel("task")).provider).toBe("openai.chat");
+  });
+
   it("describes the configuration without secrets", () => {
     const described = JSON.stringify(createRegistry({ AI_PROVIDER: "openai", AI_API_KEY: "sk-test-secret" }).describe());
     expect(described).not.toContain("sk-test-secret");

@@ -12,6 +12,9 @@ import { loadWakeContext } from "./load-wake-context";
 import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
 import type { WakeOutput } from "@/ai/prompts/task-agent";
 
+/** The save of a finished wake: room for a loaded database (waiting for a connection, slow writes). */
+const SAVE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
+
 /** `retryable` false on a failure that running the wake again cannot fix (a refused key, an unknown model). */
 export type WakeResult = { runId: string | null; status: "succeeded" | "failed" | "skipped"; error?: string; retryable?: boolean };
 
@@ -106,7 +109,9 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
         },
       });
       await applyRunToState(tx, agent.id, { finishedAt, failed });
-    });
+      // No model call inside: only the writes. Prisma's 5 s default would throw a finished wake's
+      // work away on a loaded database (the job would then run the whole wake again).
+    }, SAVE_TRANSACTION);
   } catch (e) {
     // Saving failed: the run must not stay "running" forever.
     logger.error("wake: saving the run failed", { runId: run.id, ...errorFields(e) });
