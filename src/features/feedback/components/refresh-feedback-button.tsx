@@ -22,7 +22,7 @@ export function RefreshFeedbackButton({ workspaceSlug, templateId }: { workspace
             setDone(
               r.failure
                 ? `The classifier failed (${r.failure}); ${r.pending.toLocaleString("en")} written texts are still waiting and will be tried again.`
-                : `${r.classified.toLocaleString("en")} feedback items classified${r.pending ? `, ${r.pending.toLocaleString("en")} written texts still waiting` : ""}.`,
+                : `${r.classified.toLocaleString("en")} feedback items classified${r.pending ? `; ${r.pending.toLocaleString("en")} written texts are being labeled in the background` : ""}.`,
             ),
           )
         }
