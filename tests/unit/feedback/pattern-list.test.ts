@@ -84,3 +84,29 @@ describe("KindTotals", () => {
     expect(renderToStaticMarkup(createElement(KindTotals, { testId: "kinds", byKind: undefined, bySource: undefined }))).toBe("");
   });
 });
+
+describe("PatternList on a busy template", () => {
+  const pattern = (category: FeedbackPattern["category"], sentiment: FeedbackPattern["sentiment"]): FeedbackPattern => ({
+    category, sentiment, agentCount: 3, itemCount: 3, examples: [{ itemId: `${category}-${sentiment}`, agentId: "a1", sourceType: "observation", detail: `${sentiment} ${category}` }],
+  });
+  const many: FeedbackPattern[] = [
+    ...(["accuracy", "communication", "tooling", "timeliness", "prioritization", "general"] as const).map((c) => pattern(c, "negative")),
+    ...(["accuracy", "communication", "tooling"] as const).map((c) => pattern(c, "positive")),
+    pattern("general", "neutral"),
+  ];
+
+  it("shows every negative pattern and tucks the rest behind one click", () => {
+    const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns: many, testId: "patterns" }));
+    const [open, folded] = html.split("<details");
+    expect(open.match(/data-sentiment="negative"/g)).toHaveLength(6);
+    expect(open).not.toContain('data-sentiment="positive"');
+    expect(folded).toContain("Show 4 more patterns</summary>");
+    expect(folded.match(/<li /g)).toHaveLength(4);
+  });
+
+  it("shows up to five without folding anything", () => {
+    const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns: many.slice(5, 10), testId: "patterns" }));
+    expect(html).not.toContain("<details");
+    expect(html.match(/<li /g)).toHaveLength(5);
+  });
+});

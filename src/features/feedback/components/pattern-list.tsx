@@ -6,6 +6,8 @@ import type { FeedbackPattern, PatternExample } from "../server/summarize-feedba
 import { KIND_LABELS, sourceKind, sourceLabel } from "../source-kind";
 
 const tone = { positive: "green", negative: "red", neutral: "zinc" } as const satisfies Record<Sentiment, string>;
+/** Patterns shown before "Show N more" (every negative one is always shown). */
+const VISIBLE = 5;
 
 /**
  * The cross-agent patterns of a feedback summary with their examples: the template dashboard's
@@ -16,60 +18,76 @@ const tone = { positive: "green", negative: "red", neutral: "zinc" } as const sa
  * signals, no agent to link).
  */
 export function PatternList({ slug, patterns, meta = false, testId }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string }) {
+  // Every negative pattern, and the first positive ones up to VISIBLE in all; the rest (neutral
+  // ones mostly) one click away, so the list stays readable on a busy template.
+  const visible = Math.max(VISIBLE, patterns.filter((p) => p.sentiment === "negative").length);
+  const shown = patterns.slice(0, visible);
+  const rest = patterns.slice(visible);
+  const restNegative = rest.filter((p) => p.sentiment === "negative").length;
+  const renderPattern = (p: FeedbackPattern) => {
+    const written = p.examples.filter((e) => sourceKind(e.sourceType) === "written");
+    const signals = p.examples.filter((e) => sourceKind(e.sourceType) === "signal");
+    const agent = (e: PatternExample) =>
+      !meta && e.agentId ? (
+        <Link href={`/w/${slug}/agents/${e.agentId}`} className="ml-1 text-xs font-medium text-brand-700 hover:underline">
+          agent
+        </Link>
+      ) : null;
+    return (
+      <li key={`${p.category}-${p.sentiment}`} className="rounded-lg border border-zinc-200 p-3 text-sm" data-category={p.category} data-sentiment={p.sentiment}>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={tone[p.sentiment]}>{p.sentiment}</Badge>
+          <span className="font-medium capitalize text-zinc-900">{p.category}</span>
+          {/* The live breakdown counts agents up to 1,000 (`capped`: at least that many). */}
+          <span className="text-xs text-zinc-500">
+            {meta ? `${p.itemCount.toLocaleString("en")} signals` : `${p.agentCount.toLocaleString("en")}${p.capped ? "+" : ""} agents · ${p.itemCount.toLocaleString("en")} items`}
+          </span>
+        </div>
+        {written.length ? (
+          <Examples title={KIND_LABELS.written} testId="pattern-written">
+            {written.map((e) => (
+              <li key={e.itemId}>
+                <span className="text-zinc-700">“{e.detail}”</span>
+                {agent(e)}
+              </li>
+            ))}
+          </Examples>
+        ) : null}
+        {signals.length ? (
+          <Examples title={KIND_LABELS.signal} testId="pattern-signals">
+            {signals.map((e) => {
+              const label = sourceLabel(e.sourceType);
+              return (
+                <li key={e.itemId}>
+                  {label ? <span className="mr-1.5 font-medium text-zinc-700">{label}</span> : null}
+                  <span>{e.detail}</span>
+                  {agent(e)}
+                </li>
+              );
+            })}
+          </Examples>
+        ) : null}
+      </li>
+    );
+  };
   return (
     <>
       <h3 className="text-sm font-semibold text-zinc-900">{meta ? "Repeated signals" : "Patterns across agents"}</h3>
       {patterns.length === 0 ? (
         <p className="mt-2 text-sm text-zinc-500">{meta ? "No signal repeats three times yet." : "Nothing is shared by three or more agents yet."}</p>
       ) : (
-        <ul className="mt-2 space-y-3" data-testid={testId}>
-          {patterns.map((p) => {
-            const written = p.examples.filter((e) => sourceKind(e.sourceType) === "written");
-            const signals = p.examples.filter((e) => sourceKind(e.sourceType) === "signal");
-            const agent = (e: PatternExample) =>
-              !meta && e.agentId ? (
-                <Link href={`/w/${slug}/agents/${e.agentId}`} className="ml-1 text-xs font-medium text-brand-700 hover:underline">
-                  agent
-                </Link>
-              ) : null;
-            return (
-              <li key={`${p.category}-${p.sentiment}`} className="rounded-lg border border-zinc-200 p-3 text-sm" data-category={p.category} data-sentiment={p.sentiment}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={tone[p.sentiment]}>{p.sentiment}</Badge>
-                  <span className="font-medium capitalize text-zinc-900">{p.category}</span>
-                  {/* The live breakdown counts agents up to 1,000 (`capped`: at least that many). */}
-                  <span className="text-xs text-zinc-500">
-                    {meta ? `${p.itemCount.toLocaleString("en")} signals` : `${p.agentCount.toLocaleString("en")}${p.capped ? "+" : ""} agents · ${p.itemCount.toLocaleString("en")} items`}
-                  </span>
-                </div>
-                {written.length ? (
-                  <Examples title={KIND_LABELS.written} testId="pattern-written">
-                    {written.map((e) => (
-                      <li key={e.itemId}>
-                        <span className="text-zinc-700">“{e.detail}”</span>
-                        {agent(e)}
-                      </li>
-                    ))}
-                  </Examples>
-                ) : null}
-                {signals.length ? (
-                  <Examples title={KIND_LABELS.signal} testId="pattern-signals">
-                    {signals.map((e) => {
-                      const label = sourceLabel(e.sourceType);
-                      return (
-                        <li key={e.itemId}>
-                          {label ? <span className="mr-1.5 font-medium text-zinc-700">{label}</span> : null}
-                          <span>{e.detail}</span>
-                          {agent(e)}
-                        </li>
-                      );
-                    })}
-                  </Examples>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+        <div data-testid={testId}>
+          <ul className="mt-2 space-y-3">{shown.map(renderPattern)}</ul>
+          {rest.length ? (
+            <details className="group mt-3">
+              <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
+                Show {rest.length} more {rest.length === 1 ? "pattern" : "patterns"}
+                {restNegative ? ` (${restNegative} negative)` : ""}
+              </summary>
+              <ul className="mt-3 space-y-3">{rest.map(renderPattern)}</ul>
+            </details>
+          ) : null}
+        </div>
       )}
     </>
   );
