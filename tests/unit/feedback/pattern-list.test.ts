@@ -110,3 +110,14 @@ describe("PatternList on a busy template", () => {
     expect(html.match(/<li /g)).toHaveLength(5);
   });
 });
+
+describe("PatternList examples", () => {
+  it("quotes the same words from several agents once", () => {
+    const recurring: FeedbackPattern = {
+      category: "accuracy", sentiment: "negative", agentCount: 3, itemCount: 3,
+      examples: ["a1", "a2", "a3"].map((agentId, i) => ({ itemId: `i${i}`, agentId, sourceType: "observation", detail: i === 2 ? "The date was wrong." : "The date  was wrong." })),
+    };
+    const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns: [recurring], testId: "patterns" }));
+    expect(html.match(/The date/g)).toHaveLength(1);
+  });
+});

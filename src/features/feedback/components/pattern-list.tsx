@@ -25,8 +25,9 @@ export function PatternList({ slug, patterns, meta = false, testId }: { slug: st
   const rest = patterns.slice(visible);
   const restNegative = rest.filter((p) => p.sentiment === "negative").length;
   const renderPattern = (p: FeedbackPattern) => {
-    const written = p.examples.filter((e) => sourceKind(e.sourceType) === "written");
-    const signals = p.examples.filter((e) => sourceKind(e.sourceType) === "signal");
+    // The same words from several agents (a recurring note) are quoted once.
+    const written = distinctDetails(p.examples.filter((e) => sourceKind(e.sourceType) === "written"));
+    const signals = distinctDetails(p.examples.filter((e) => sourceKind(e.sourceType) === "signal"));
     const agent = (e: PatternExample) =>
       !meta && e.agentId ? (
         <Link href={`/w/${slug}/agents/${e.agentId}`} className="ml-1 text-xs font-medium text-brand-700 hover:underline">
@@ -91,6 +92,17 @@ export function PatternList({ slug, patterns, meta = false, testId }: { slug: st
       )}
     </>
   );
+}
+
+/** One example per distinct text (whitespace and case aside), the first of each kept. */
+function distinctDetails(examples: PatternExample[]): PatternExample[] {
+  const seen = new Set<string>();
+  return examples.filter((e) => {
+    const key = e.detail.replace(/\s+/g, " ").trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function Examples({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
