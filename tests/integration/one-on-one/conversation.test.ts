@@ -10,6 +10,9 @@ import { setTemplateHead } from "@/features/templates/server/set-template-head";
 import { db } from "@/server/db";
 import { makeProposal, makeRejectedEstimates, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { scriptedChatModel } from "../../support/scripted-models";
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { simulateReadableStream } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
 
 // The one-on-one end to end against Postgres with scripted (streaming) models: sessions, the
 // transcript, tools writing proposals and notes, approve / reject / abandon, mutation safety.
@@ -42,6 +45,36 @@ const propose = (directives: string, confidence: number, rationale = "Estimates 
 const note = (kind: string, content: string) => ({ tool: "record_evolution_note", input: { kind, content } });
 
 describe("one-on-one conversation", () => {
+  it("an answer that breaks while a proposal streams is saved with that step as an error, never 'in progress'; nothing half-written", async () => {
+    const f = await fixture();
+    const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
+    // Text, then a proposal whose input is cut off by a malformed stream.
+    const broken = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: simulateReadableStream<LanguageModelV3StreamPart>({
+          chunks: [
+            { type: "stream-start", warnings: [] },
+            { type: "text-start", id: "t1" },
+            { type: "text-delta", id: "t1", delta: "Here is what I propose: " },
+            { type: "text-end", id: "t1" },
+            { type: "tool-input-start", id: "c1", toolName: "propose_directives" },
+            { type: "tool-input-delta", id: "c1", delta: '{"directives":"You triage' },
+            { type: "error", error: new Error("malformed stream line") },
+          ],
+        }),
+      }),
+    });
+    await turn(f, session.id, "What would you change?", broken as unknown as ReturnType<typeof scriptedChatModel>["model"]);
+    const answer = (await loadTranscript(f.workspace.id, session.id)).at(-1)!;
+    expect(answer.role).toBe("assistant");
+    const states = answer.parts.filter((p) => p.type.startsWith("tool-")).map((p) => (p as { state: string }).state);
+    expect(states).toEqual(["output-error"]);
+    // Stored so too (not only mended when read).
+    const row = await db.evolutionMessage.findFirstOrThrow({ where: { sessionId: session.id, role: "assistant" }, orderBy: { createdAt: "desc" } });
+    expect(JSON.stringify(row.parts)).not.toContain("input-streaming");
+    expect(await db.proposal.count({ where: { sessionId: session.id } })).toBe(0);
+  });
+
   it("propose → reject with a reason → re-propose → approve: version n+1 is head, session completed with rating and acknowledged counter, notes kept", async () => {
     const f = await fixture();
     const { session, resumed } = await startSession({ scope: f.scope, templateId: f.template.id });

@@ -12,6 +12,7 @@ import { isOpen } from "../status";
 import { chatTurn } from "./chat-turn";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
+import { settleUnfinishedParts } from "./unfinished-parts";
 
 // One turn of the one-on-one: persist the person's message, assemble the improver's context
 // (token-budgeted, from the database — not from what the browser sends), stream the answer with
@@ -32,7 +33,7 @@ export async function loadTranscript(workspaceId: string, sessionId: string): Pr
   return rows.map((r) => ({
     id: r.id,
     role: r.role,
-    parts: r.parts as unknown as ImproverUIMessage["parts"],
+    parts: settleUnfinishedParts(r.parts as unknown as ImproverUIMessage["parts"]),
     metadata: { ...(r.metadata as ChatMetadata | null), ...(r.author ? { authorId: r.author.id, authorName: r.author.name ?? r.author.email } : {}) },
   }));
 }
@@ -89,8 +90,10 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     originalMessages: history,
     onFinish: async ({ responseMessage }) => {
       if (responseMessage.parts.length === 0) return;
+      // A broken or cut-off answer leaves no step "in progress" behind (unfinished-parts.ts).
+      const parts = settleUnfinishedParts(responseMessage.parts);
       await db.evolutionMessage.create({
-        data: { workspaceId, sessionId, role: "assistant", parts: responseMessage.parts as unknown as Prisma.InputJsonValue, metadata: {} },
+        data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: {} },
       });
     },
     onError: () => "The improver could not answer just now. Try again in a moment.",
