@@ -24,7 +24,9 @@
  *     made between the check and the wait is picked up by the hourly check's "resume" sweep.
  *
  * Flow control: concurrency { key: improverAgentId, limit 1 } (a waiting run holds no slot);
- * retries 3 per step (Inngest's backoff; a step is safe to repeat, see above).
+ * retries 3 per step (Inngest's backoff; a step is safe to repeat, see above). An advance step that
+ * still fails after them is caught: `advance-n-failed` ends the session abandoned with the reason
+ * (failRitual) and tells the members once.
  */
 import type { Notifier, RitualModels } from "@/features/rituals/server";
 import { db } from "@/server/db";
@@ -73,7 +75,21 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
       const { sessionId } = begun;
       if (!sessionId || (!begun.started && reason !== "resume")) return begun;
 
-      const advance = (id: string) => step.run(id, async () => (await ritualDomain()).advanceRitual(sessionId, { ...models, notify, now }));
+      // A step that still fails after its retries ends the ritual abandoned with the reason, and
+      // tells the members — never a session left "analyzing" forever.
+      const advance = async (id: string): Promise<{ status: string }> => {
+        try {
+          return await step.run(id, async () => (await ritualDomain()).advanceRitual(sessionId, { ...models, notify, now }));
+        } catch (e) {
+          const reason = e instanceof Error ? e.message : String(e);
+          return step.run(`${id}-failed`, async () => {
+            const domain = await ritualDomain();
+            const result = await domain.failRitual(sessionId, reason, now());
+            if (result.failed) await notify({ session: await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } }), kind: "failed" }).catch(() => undefined);
+            return { status: result.status };
+          });
+        }
+      };
       let { status } = await advance("advance-0");
       for (let round = 1; status === "awaiting_review" && round <= MAX_DECISION_WAITS; round++) {
         const { waitUntil } = await step.run(`check-${round}`, () => pendingDecision(sessionId, now()));

@@ -15,6 +15,7 @@ import { deliverOutbox } from "@/inngest/outbox";
 import { db } from "@/server/db";
 import { makeEvolutionSession } from "../../factories";
 import { executorsForThisFile, testClock, testId } from "../jobs/harness";
+import { failingModel } from "../../support/scripted-models";
 import { classifier, ritualCounts, ritualFixture, scriptedImprover, turnsOf, v2, v3, type RitualFixture } from "./jobs-fixture";
 
 // The improver ritual is written once (functions/improver-ritual.ts) and must behave the same on
@@ -242,6 +243,34 @@ describe.each(["inngest", "local"] as const)("improver-ritual, written once, on 
     const session = await ritualSession(f.template.id);
     expect(await db.evolutionNote.count({ where: { sessionId: session.id, kind: "hypothesis" } })).toBeGreaterThan(0);
     expect(await ritualCounts(f, session.id)).toMatchObject({ versions: 2, proposals: 1, reports: 1, reviews: 2 });
+  });
+});
+
+describe("improver-ritual whose improver keeps failing, on the local executor", () => {
+  const newExecutor = executorsForThisFile();
+
+  it("ends the session abandoned with the reason after the last retry and tells the members once — never stuck 'analyzing'", async () => {
+    const f = await ritualFixture();
+    const clock = testClock(Date.now());
+    const notify = vi.fn<Notifier>((input) => notifyRitual(input));
+    const id = testId("improver-ritual");
+    const fn = createImproverRitualFunction({ models: { improver: failingModel("provider down"), classifier }, notify, now: clock.now, id });
+    const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
+    await executor.dispatch([{ name: ritualWakeRequested.name, data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }]);
+    // Each retry waits its backoff: move the clock past it until the run ends.
+    for (let i = 0; i < 10; i++) {
+      await executor.drain();
+      const run = await db.functionRun.findFirstOrThrow({ where: { functionId: id } });
+      if (run.status === "completed" || run.status === "failed") break;
+      clock.advance(10 * 60_000);
+    }
+    const run = await db.functionRun.findFirstOrThrow({ where: { functionId: id } });
+    expect(run.status).toBe("completed");
+    const session = await ritualSession(f.template.id);
+    expect(session).toMatchObject({ status: "abandoned", outcomeNote: expect.stringMatching(/^The ritual could not finish: .*provider down.* Run it again from the template page/) });
+    expect(notify.mock.calls.filter(([c]) => c.kind === "failed")).toHaveLength(1);
+    const failed = await db.notification.findMany({ where: { workspaceId: f.workspace.id, kind: "ritual_failed" } });
+    expect(failed.map((n) => n.title)).toEqual(expect.arrayContaining([expect.stringMatching(/the weekly ritual could not finish$/)]));
   });
 });
 

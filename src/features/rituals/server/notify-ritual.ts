@@ -4,8 +4,9 @@ import { notifyMembers } from "@/features/notifications/server";
 import { db } from "@/server/db";
 import type { Notifier } from "./ritual-state";
 
-// What a ritual tells people: "ready for review" (per round) and, when nobody decided in 7 days,
-// a reminder that the session was abandoned. Dedupe keys make every call safe to repeat.
+// What a ritual tells people: "ready for review" (per round), when nobody decided in 7 days a
+// reminder that the session was abandoned, and when a step kept failing that the ritual could not
+// finish (with the reason). Dedupe keys make every call safe to repeat.
 
 export const reviewPath = (slug: string, sessionId: string) => `/w/${slug}/rituals/${sessionId}`;
 
@@ -34,6 +35,22 @@ export const notifyRitual: Notifier = async ({ session, kind }) => {
     });
     return;
   }
+  if (kind === "failed") {
+    await notifyMembers({
+      workspaceId: session.workspaceId,
+      kind: "ritual_failed",
+      title: `${template.name}: the weekly ritual could not finish`,
+      body: `${session.outcomeNote ?? "The improver kept failing."}`,
+      link,
+      dedupeKey: ritualDedupeKey(session, "failed"),
+      email: {
+        subject: `The weekly ritual for ${template.name} could not finish`,
+        intro: `The improver of “${template.name}” could not finish its weekly one-on-one. ${session.outcomeNote ?? ""} Nothing was changed.`,
+        cta: "Open the session",
+      },
+    });
+    return;
+  }
   await notifyMembers({
     workspaceId: session.workspaceId,
     kind: "ritual_reminder",
@@ -49,4 +66,5 @@ export const notifyRitual: Notifier = async ({ session, kind }) => {
   });
 };
 
-export const ritualDedupeKey = (session: Pick<EvolutionSession, "id" | "round">, kind: "review" | "reminder") => (kind === "review" ? `ritual:${session.id}:review:${session.round}` : `ritual:${session.id}:reminder`);
+export const ritualDedupeKey = (session: Pick<EvolutionSession, "id" | "round">, kind: "review" | "reminder" | "failed") =>
+  kind === "review" ? `ritual:${session.id}:review:${session.round}` : `ritual:${session.id}:${kind}`;

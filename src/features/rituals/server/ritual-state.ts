@@ -23,7 +23,7 @@ export const MAX_RITUAL_ROUNDS = 3;
 export const DECISION_TIMEOUT_MS = 7 * 24 * 3_600_000;
 
 export type RitualModels = { improver?: LanguageModel; classifier?: LanguageModel };
-export type Notifier = (input: { session: EvolutionSession; kind: "review" | "reminder" }) => Promise<void>;
+export type Notifier = (input: { session: EvolutionSession; kind: "review" | "reminder" | "failed" }) => Promise<void>;
 
 /** Locks the improver agent's row and loads it with its state and target template (null: no such agent here). */
 export async function loadImprover(t: Tx, workspaceId: string, improverAgentId: string) {
