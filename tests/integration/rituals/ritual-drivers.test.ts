@@ -15,6 +15,9 @@ import { deliverOutbox } from "@/inngest/outbox";
 import { db } from "@/server/db";
 import { makeEvolutionSession } from "../../factories";
 import { executorsForThisFile, testClock, testId } from "../jobs/harness";
+import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
+import { MockLanguageModelV3 } from "ai/test";
+import { advanceRitual, beginRitual } from "@/features/rituals/server";
 import { failingModel } from "../../support/scripted-models";
 import { classifier, ritualCounts, ritualFixture, scriptedImprover, turnsOf, v2, v3, type RitualFixture } from "./jobs-fixture";
 
@@ -246,6 +249,29 @@ describe.each(["inngest", "local"] as const)("improver-ritual, written once, on 
   });
 });
 
+describe("a ritual that ends without a proposal says why", () => {
+  const answers = (propose: () => LanguageModelV3GenerateResult) =>
+    new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        if (options.prompt.at(-1)?.role === "tool") return plain("Done.");
+        // The analysis turn records a note; the proposal turn answers as scripted.
+        const proposing = JSON.stringify(options.providerOptions ?? {}).includes("ritual-proposal");
+        return proposing ? propose() : { ...plain(""), content: [{ type: "tool-call", toolCallId: "n1", toolName: "record_evolution_note", input: JSON.stringify({ kind: "hypothesis", content: "Estimates drift." }) }], finishReason: { unified: "tool-calls", raw: "tool_calls" } };
+      },
+    });
+
+  it.each([
+    ["the improver explains it proposes nothing → completed, its words quoted, feedback acknowledged", () => plain("Nothing to change: the rejections were about one customer's odd tickets."), "completed", /^The improver proposed no change: “Nothing to change: the rejections were about one customer's odd tickets\.”$/, true],
+    ["the improver answers nothing at all → abandoned, feedback kept for the next ritual", () => plain(""), "abandoned", /^The improver answered with neither a proposal nor a reason\./, false],
+  ] as const)("%s", async (_name, propose, status, note, acknowledged) => {
+    const f = await ritualFixture();
+    await advanceToEnd(f, answers(propose));
+    const session = await ritualSession(f.template.id);
+    expect(session).toMatchObject({ status, outcomeNote: expect.stringMatching(note) });
+    expect(session.lastAcknowledgedCounter !== null).toBe(acknowledged);
+  });
+});
+
 describe("improver-ritual whose improver keeps failing, on the local executor", () => {
   const newExecutor = executorsForThisFile();
 
@@ -325,3 +351,16 @@ describe.each(["inngest", "local"] as const)("ritual-hourly-check, written once,
     expect(stuck.id).toBeTruthy();
   });
 });
+
+const plain = (text: string): LanguageModelV3GenerateResult => ({
+  content: text ? [{ type: "text", text }] : [],
+  finishReason: { unified: "stop", raw: "stop" },
+  usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+  warnings: [],
+});
+
+/** Opens the ritual and advances it as far as it goes, with this improver. */
+async function advanceToEnd(f: RitualFixture, improver: LanguageModel) {
+  const begun = await beginRitual({ workspaceId: f.workspace.id, improverAgentId: f.improver.id, now: new Date() });
+  await advanceRitual(begun.sessionId!, { improver, classifier, notify: async () => undefined });
+}

@@ -9,7 +9,10 @@ import { ritualTurn, transcriptRows } from "./ritual-turn";
 /**
  * Proposal: the improver proposes complete directives (after a rejection: addressing its reason).
  * The proposal, the transcript and status awaiting_review (+ the 7-day deadline) are written in
- * one transaction. No usable proposal → the session completes with nothing to approve.
+ * one transaction. Without a proposal, what the session says depends on why: the improver said
+ * why it proposes nothing → completed, its words quoted; a proposal it made could not be recorded,
+ * or it answered nothing at all → abandoned with that reason, and the feedback is not acknowledged
+ * (the next ritual looks at it again). A real no-op never looks like a failure, nor the reverse.
  */
 export async function proposeRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
@@ -22,20 +25,31 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
     if (locked.status !== "proposing") return { status: locked.status };
     const input = collected.proposals.at(-1);
     let recorded: Awaited<ReturnType<typeof recordProposalInTx>> | null = null;
+    let refused: string | null = null;
     if (input) {
       try {
         recorded = await recordProposalInTx(t, { workspaceId: locked.workspaceId, sessionId, input });
       } catch (e) {
         if (!(e instanceof AppError) || e.status >= 500) throw e;
+        refused = e.message;
         collected.text = `${collected.text}\n\n(Proposal not recorded: ${e.message})`.trim();
       }
     }
     if (collected.notes.length) await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
     await t.evolutionMessage.createMany({ data: transcriptRows(locked, request.text, collected, recorded && input ? { ...recorded, input } : undefined) });
     if (!recorded) {
+      const said = collected.text.replace(/\s+/g, " ").trim();
+      if (refused || !said) {
+        const outcomeNote = refused
+          ? `The improver's proposal could not be recorded: ${refused} The feedback stays for the next ritual.`
+          : "The improver answered with neither a proposal nor a reason. The feedback stays for the next ritual.";
+        await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "abandoned", completedAt: now, outcomeNote } });
+        return { status: "abandoned" as const };
+      }
+      const quoted = said.length > 300 ? `${said.slice(0, 300)}…` : said;
       await t.evolutionSession.update({
         where: { id: sessionId },
-        data: { status: "completed", completedAt: now, outcomeNote: "The improver found nothing to change this week.", lastAcknowledgedCounter: locked.coveredUntilCounter },
+        data: { status: "completed", completedAt: now, outcomeNote: `The improver proposed no change: “${quoted}”`, lastAcknowledgedCounter: locked.coveredUntilCounter },
       });
       return { status: "completed" as const };
     }
