@@ -29,6 +29,9 @@ export const FeatureOptionsSchema = z.object({
   lexicon: z.boolean(),
   /** Scale the vector to unit length. */
   normalize: z.boolean(),
+  /** Character n-grams (3 up to this length) of each word, weighted by `charWeight` (0: none). */
+  charGrams: z.number().default(0),
+  charWeight: z.number().default(0.5),
 });
 export type FeatureOptions = z.infer<typeof FeatureOptionsSchema>;
 
@@ -44,6 +47,8 @@ export const DEFAULT_FEATURE_OPTIONS: FeatureOptions = {
   source: true,
   lexicon: true,
   normalize: true,
+  charGrams: 0,
+  charWeight: 0.5,
 };
 
 export type FeatureVector = Map<string, number>;
@@ -141,6 +146,11 @@ export function featuresOfTokens(text: string, tokens: Token[], source: TextSour
     if (o.contrastMarker && w.after) add(v, `a:${w.term}`, w.weight);
     const previous = words[i - 1];
     if (o.bigrams && previous && previous.segment === w.segment) add(v, `b:${previous.term} ${w.term}`, w.weight);
+    if (o.charGrams > 0 && w.word.length > 3) {
+      const padded = `<${w.word}>`;
+      const prefix = w.negated ? "c:NOT_" : "c:";
+      for (let n = 3; n <= o.charGrams; n++) for (let i = 0; i + n <= padded.length; i++) add(v, prefix + padded.slice(i, i + n), w.weight * o.charWeight);
+    }
     if (!o.lexicon) return;
     for (const group of lexiconGroups(w.word)) {
       const name = `lex:${w.negated ? "NOT_" : ""}${group}`;
