@@ -47,13 +47,17 @@ export const DEFAULT_FEATURE_OPTIONS: FeatureOptions = {
   source: true,
   lexicon: true,
   normalize: true,
-  charGrams: 0,
+  charGrams: 5,
   charWeight: 0.5,
 };
 
 export type FeatureVector = Map<string, number>;
 
 const NEGATORS = new Set(["not", "no", "never", "without", "nothing", "none", "nobody", "hardly", "barely", "neither", "nor", "nowhere", "lacks", "lacking"]);
+/** Whether a text has a negator: without one, the `negation` option changes nothing. */
+export function hasNegator(tokens: Token[]): boolean {
+  return tokens.some((t) => t.kind === "word" && NEGATORS.has(t.text));
+}
 const CONTRASTS = new Set(["but", "however", "though", "although", "yet", "except", "whereas"]);
 // "Although the summary was good, the numbers were wrong": the concession runs to the comma.
 const LEADING_CONCESSIONS = new Set(["although", "though", "while", "despite"]);
@@ -101,6 +105,22 @@ function weightedWords(tokens: Token[], o: FeatureOptions): Weighted[] {
   return out;
 }
 
+// Character n-grams of a word ("<word>" padded, 3 up to `max` letters), as feature names. Words
+// repeat across texts, so each word's list is kept (a bounded cache: only speed depends on it).
+const charGramCache = new Map<string, string[]>();
+function charGramsOf(word: string, negated: boolean, max: number): string[] {
+  const key = `${max}${negated ? "!" : ":"}${word}`;
+  let grams = charGramCache.get(key);
+  if (grams) return grams;
+  const padded = `<${word}>`;
+  const prefix = negated ? "c:NOT_" : "c:";
+  grams = [];
+  for (let n = 3; n <= max; n++) for (let i = 0; i + n <= padded.length; i++) grams.push(prefix + padded.slice(i, i + n));
+  if (charGramCache.size >= 50_000) charGramCache.clear();
+  charGramCache.set(key, grams);
+  return grams;
+}
+
 function add(v: FeatureVector, name: string, value: number) {
   v.set(name, (v.get(name) ?? 0) + value);
 }
@@ -146,11 +166,7 @@ export function featuresOfTokens(text: string, tokens: Token[], source: TextSour
     if (o.contrastMarker && w.after) add(v, `a:${w.term}`, w.weight);
     const previous = words[i - 1];
     if (o.bigrams && previous && previous.segment === w.segment) add(v, `b:${previous.term} ${w.term}`, w.weight);
-    if (o.charGrams > 0 && w.word.length > 3) {
-      const padded = `<${w.word}>`;
-      const prefix = w.negated ? "c:NOT_" : "c:";
-      for (let n = 3; n <= o.charGrams; n++) for (let i = 0; i + n <= padded.length; i++) add(v, prefix + padded.slice(i, i + n), w.weight * o.charWeight);
-    }
+    if (o.charGrams > 0 && w.word.length > 3) for (const gram of charGramsOf(w.word, w.negated, o.charGrams)) add(v, gram, w.weight * o.charWeight);
     if (!o.lexicon) return;
     for (const group of lexiconGroups(w.word)) {
       const name = `lex:${w.negated ? "NOT_" : ""}${group}`;

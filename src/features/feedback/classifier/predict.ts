@@ -1,6 +1,6 @@
 import type { FeedbackCategory, Sentiment } from "../rules";
 import { calibrate, type Calibration } from "./calibration";
-import { featuresOfTokens, type FeatureOptions, type FeatureVector } from "./features";
+import { featuresOfTokens, hasNegator, type FeatureOptions, type FeatureVector } from "./features";
 import { argmax, softmaxInPlace } from "./softmax";
 import { tokenize } from "./tokenize";
 import type { FeedbackClassification, TextSource } from "./types";
@@ -9,11 +9,17 @@ import type { HeadWeights, ModelWeights } from "./weights-schema";
 // Inference over a set of weights — the shipped ones (model.ts) or weights just fitted on a fold
 // (cross-validation), so what is measured is exactly what runs.
 
-export type CompiledHead = { labels: string[]; features: FeatureOptions; bias: Float64Array; rows: Map<string, Float64Array> };
-export type CompiledModel = { sentiment: CompiledHead; category: CompiledHead; sameFeatures: boolean; calibration: Calibration };
+/** A head ready for inference: each feature's row of weights sits at `index.get(name) * labels.length` in one flat array. */
+export type CompiledHead = { labels: string[]; features: FeatureOptions; bias: Float64Array; index: Map<string, number>; weights: Float64Array };
+/** `sameFeatures`: both heads read the same features; `sameButNegation`: they differ only in the `negation` option (so they read the same vector for a text without a negator). */
+export type CompiledModel = { sentiment: CompiledHead; category: CompiledHead; sameFeatures: boolean; sameButNegation: boolean; calibration: Calibration };
 
 export function compileHead(h: HeadWeights): CompiledHead {
-  return { labels: h.labels, features: h.features, bias: Float64Array.from(h.bias), rows: new Map(Object.entries(h.rows).map(([name, row]) => [name, Float64Array.from(row)])) };
+  const rows = Object.entries(h.rows);
+  const K = h.labels.length;
+  const weights = new Float64Array(rows.length * K);
+  rows.forEach(([, row], f) => weights.set(row, f * K));
+  return { labels: h.labels, features: h.features, bias: Float64Array.from(h.bias), index: new Map(rows.map(([name], f) => [name, f])), weights };
 }
 
 export function compileModel(w: ModelWeights): CompiledModel {
@@ -21,6 +27,7 @@ export function compileModel(w: ModelWeights): CompiledModel {
     sentiment: compileHead(w.sentiment),
     category: compileHead(w.category),
     sameFeatures: JSON.stringify(w.sentiment.features) === JSON.stringify(w.category.features),
+    sameButNegation: JSON.stringify({ ...w.sentiment.features, negation: false }) === JSON.stringify({ ...w.category.features, negation: false }),
     calibration: w.calibration,
   };
 }
@@ -28,9 +35,11 @@ export function compileModel(w: ModelWeights): CompiledModel {
 /** The head's probability for each of its labels. */
 export function headProbabilities(head: CompiledHead, vector: FeatureVector): Float64Array {
   const z = Float64Array.from(head.bias);
+  const K = z.length;
+  const w = head.weights;
   for (const [name, x] of vector) {
-    const row = head.rows.get(name);
-    if (row) for (let k = 0; k < z.length; k++) z[k] += x * row[k];
+    const f = head.index.get(name);
+    if (f !== undefined) for (let k = 0, base = f * K; k < K; k++) z[k] += x * w[base + k];
   }
   softmaxInPlace(z);
   return z;
@@ -50,7 +59,8 @@ export function predictRaw(m: CompiledModel, text: string, source?: TextSource):
   const tokens = tokenize(text);
   const sentimentVector = featuresOfTokens(text, tokens, source, m.sentiment.features);
   const s = predictHead(m.sentiment, sentimentVector);
-  const c = predictHead(m.category, m.sameFeatures ? sentimentVector : featuresOfTokens(text, tokens, source, m.category.features));
+  const shared = m.sameFeatures || (m.sameButNegation && !hasNegator(tokens));
+  const c = predictHead(m.category, shared ? sentimentVector : featuresOfTokens(text, tokens, source, m.category.features));
   return { sentiment: s.label as Sentiment, category: c.label as FeedbackCategory, score: s.p * c.p };
 }
 
