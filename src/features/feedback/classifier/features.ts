@@ -32,6 +32,12 @@ export const FeatureOptionsSchema = z.object({
   /** Character n-grams (3 up to this length) of each word, weighted by `charWeight` (0: none). */
   charGrams: z.number().default(0),
   charWeight: z.number().default(0.5),
+  /**
+   * Reported speech ("the customer says the export is broken"): the words after a reporting verb
+   * of someone else, to the sentence's end or a contrast, are theirs, not a verdict on the agent.
+   * 0: not marked; 1: their lexicon groups get an R_ prefix; 2: their words too.
+   */
+  reported: z.number().default(0),
 });
 export type FeatureOptions = z.infer<typeof FeatureOptionsSchema>;
 
@@ -49,22 +55,33 @@ export const DEFAULT_FEATURE_OPTIONS: FeatureOptions = {
   normalize: true,
   charGrams: 5,
   charWeight: 0.5,
+  reported: 0,
 };
 
 export type FeatureVector = Map<string, number>;
 
 const NEGATORS = new Set(["not", "no", "never", "without", "nothing", "none", "nobody", "hardly", "barely", "neither", "nor", "nowhere", "lacks", "lacking"]);
-/** Whether a text has a negator: without one, the `negation` option changes nothing. */
-export function hasNegator(tokens: Token[]): boolean {
-  return tokens.some((t) => t.kind === "word" && NEGATORS.has(t.text));
-}
 const CONTRASTS = new Set(["but", "however", "though", "although", "yet", "except", "whereas"]);
 // "Although the summary was good, the numbers were wrong": the concession runs to the comma.
 const LEADING_CONCESSIONS = new Set(["although", "though", "while", "despite"]);
 const CLAUSE_END = new Set([".", "!", "?", ";", ":", ",", "(", ")", "…"]);
 const SENTENCE_END = new Set([".", "!", "?", ";", "…"]);
 
-type Weighted = { word: string; term: string; negated: boolean; weight: number; after: boolean; segment: number };
+type Weighted = { word: string; term: string; negated: boolean; reported: boolean; weight: number; after: boolean; segment: number };
+
+// Someone other than the writer, and the verbs that report what they said or felt.
+const OTHERS = new Set(["customer", "customers", "user", "users", "client", "clients", "they", "prospect", "candidate", "vendor", "employee", "employees", "partner", "requester", "caller"]);
+const REPORTING = new Set(["says", "said", "reports", "reported", "writes", "wrote", "complains", "complained", "insists", "claims", "asks", "asked", "mentions", "mentioned", "is", "are", "was", "were", "thinks", "wants"]);
+const REPORT_SCOPE = new Set(["says", "said", "saying", "reports", "reported", "writes", "wrote", "complains", "complained", "insists", "insisted", "claims", "claimed", "thinks", "thought", "believes", "feels", "felt", "calls", "called", "mentions", "mentioned", "demands", "threatens", "is", "are", "was", "were", "hates", "finds", "found"]);
+
+/**
+ * Whether a text has something the `negation` and `reported` options mark (a negator, or someone
+ * else's reporting verb): without one, those options change nothing.
+ */
+export function hasMarks(tokens: Token[]): boolean {
+  // Conservative: any reporting verb and anyone else anywhere in the text (a superset of what opens a scope).
+  return tokens.some((t) => NEGATORS.has(t.text)) || (tokens.some((t) => REPORT_SCOPE.has(t.text)) && tokens.some((t) => OTHERS.has(t.text)));
+}
 
 /** Word tokens with their clause weight, negation prefix and the segment (between punctuation) they sit in. */
 function weightedWords(tokens: Token[], o: FeatureOptions): Weighted[] {
@@ -73,10 +90,12 @@ function weightedWords(tokens: Token[], o: FeatureOptions): Weighted[] {
   let segment = 0;
   let sentenceStart = true;
   let concessionOpen = false;
+  let reportedOpen = false;
   // Words before this index were said before the last contrast: the ones after carry the verdict.
   let contrastAt = -1;
   for (const token of tokens) {
     if (token.kind === "punct") {
+      if (SENTENCE_END.has(token.text)) reportedOpen = false;
       if (CLAUSE_END.has(token.text)) {
         negationLeft = 0;
         segment++;
@@ -90,6 +109,7 @@ function weightedWords(tokens: Token[], o: FeatureOptions): Weighted[] {
       if (sentenceStart && LEADING_CONCESSIONS.has(word)) concessionOpen = true;
       else contrastAt = out.length;
       negationLeft = 0;
+      reportedOpen = false;
       segment++;
       sentenceStart = false;
       continue;
@@ -97,7 +117,10 @@ function weightedWords(tokens: Token[], o: FeatureOptions): Weighted[] {
     sentenceStart = false;
     const term = o.stem && token.kind === "word" ? stem(word) : word;
     const negated = o.negation && negationLeft !== 0;
-    out.push({ word, term: negated ? `NOT_${term}` : term, negated, weight: 1, after: false, segment });
+    const reported = o.reported > 0 && reportedOpen;
+    const marked = negated ? `NOT_${term}` : term;
+    out.push({ word, term: reported && o.reported > 1 ? `R_${marked}` : marked, negated, reported, weight: 1, after: false, segment });
+    if (o.reported > 0 && !reportedOpen && REPORT_SCOPE.has(word) && [1, 2].some((d) => OTHERS.has(out[out.length - 1 - d]?.word))) reportedOpen = true;
     if (negationLeft > 0) negationLeft--;
     if (NEGATORS.has(word)) negationLeft = o.negationScope > 0 ? o.negationScope : -1;
   }
@@ -127,8 +150,7 @@ function add(v: FeatureVector, name: string, value: number) {
 
 // "The customer says the export is broken": the complaint words are the customer's problem, not a
 // verdict on the agent (labeling guide, rule 1).
-const OTHERS = new Set(["customer", "customers", "user", "users", "client", "clients", "they", "prospect", "candidate", "vendor"]);
-const REPORTING = new Set(["says", "said", "reports", "reported", "writes", "wrote", "complains", "complained", "insists", "claims", "asks", "asked", "mentions", "mentioned", "is", "are", "was", "were", "thinks", "wants"]);
+const OTHERS_CUE = new Set(["customer", "customers", "user", "users", "client", "clients", "they", "prospect", "candidate", "vendor"]);
 
 function cues(text: string, tokens: Token[], v: FeatureVector) {
   const numbers = tokens.filter((t) => t.kind === "number").length;
@@ -137,7 +159,7 @@ function cues(text: string, tokens: Token[], v: FeatureVector) {
   // "Why is the estimate 3 days?" — a question about a figure is usually a complaint.
   if (text.includes("?") && numbers > 0) add(v, "cue:question-number", 1);
   if (text.includes("!")) add(v, "cue:exclamation", 1);
-  if (tokens.some((t, i) => OTHERS.has(t.text) && [1, 2].some((d) => REPORTING.has(tokens[i + d]?.text)))) add(v, "cue:others-voice", 1);
+  if (tokens.some((t, i) => OTHERS_CUE.has(t.text) && [1, 2].some((d) => REPORTING.has(tokens[i + d]?.text)))) add(v, "cue:others-voice", 1);
   if (tokens.some((t) => t.caps)) add(v, "cue:caps", 1);
   if (numbers > 0) add(v, "cue:number", 1);
   if (numbers > 1) add(v, "cue:numbers", 1);
@@ -169,7 +191,7 @@ export function featuresOfTokens(text: string, tokens: Token[], source: TextSour
     if (o.charGrams > 0 && w.word.length > 3) for (const gram of charGramsOf(w.word, w.negated, o.charGrams)) add(v, gram, w.weight * o.charWeight);
     if (!o.lexicon) return;
     for (const group of lexiconGroups(w.word)) {
-      const name = `lex:${w.negated ? "NOT_" : ""}${group}`;
+      const name = `lex:${w.reported ? "R_" : ""}${w.negated ? "NOT_" : ""}${group}`;
       add(v, name, w.weight);
       groups.add(name);
     }

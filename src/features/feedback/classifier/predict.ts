@@ -1,6 +1,6 @@
 import type { FeedbackCategory, Sentiment } from "../rules";
 import { calibrate, type Calibration } from "./calibration";
-import { featuresOfTokens, hasNegator, type FeatureOptions, type FeatureVector } from "./features";
+import { featuresOfTokens, hasMarks, type FeatureOptions, type FeatureVector } from "./features";
 import { argmax, softmaxInPlace } from "./softmax";
 import { tokenize } from "./tokenize";
 import type { FeedbackClassification, TextSource } from "./types";
@@ -11,8 +11,11 @@ import type { HeadWeights, ModelWeights } from "./weights-schema";
 
 /** A head ready for inference: each feature's row of weights sits at `index.get(name) * labels.length` in one flat array. */
 export type CompiledHead = { labels: string[]; features: FeatureOptions; bias: Float64Array; index: Map<string, number>; weights: Float64Array };
-/** `sameFeatures`: both heads read the same features; `sameButNegation`: they differ only in the `negation` option (so they read the same vector for a text without a negator). */
-export type CompiledModel = { sentiment: CompiledHead; category: CompiledHead; sameFeatures: boolean; sameButNegation: boolean; calibration: Calibration };
+/**
+ * `sameFeatures`: both heads read the same features; `sameButMarks`: they differ only in the
+ * `negation` and `reported` options, so they read the same vector for a text with neither mark.
+ */
+export type CompiledModel = { sentiment: CompiledHead; category: CompiledHead; sameFeatures: boolean; sameButMarks: boolean; calibration: Calibration };
 
 export function compileHead(h: HeadWeights): CompiledHead {
   const rows = Object.entries(h.rows);
@@ -27,7 +30,7 @@ export function compileModel(w: ModelWeights): CompiledModel {
     sentiment: compileHead(w.sentiment),
     category: compileHead(w.category),
     sameFeatures: JSON.stringify(w.sentiment.features) === JSON.stringify(w.category.features),
-    sameButNegation: JSON.stringify({ ...w.sentiment.features, negation: false }) === JSON.stringify({ ...w.category.features, negation: false }),
+    sameButMarks: JSON.stringify({ ...w.sentiment.features, negation: false, reported: 0 }) === JSON.stringify({ ...w.category.features, negation: false, reported: 0 }),
     calibration: w.calibration,
   };
 }
@@ -59,7 +62,7 @@ export function predictRaw(m: CompiledModel, text: string, source?: TextSource):
   const tokens = tokenize(text);
   const sentimentVector = featuresOfTokens(text, tokens, source, m.sentiment.features);
   const s = predictHead(m.sentiment, sentimentVector);
-  const shared = m.sameFeatures || (m.sameButNegation && !hasNegator(tokens));
+  const shared = m.sameFeatures || (m.sameButMarks && !hasMarks(tokens));
   const c = predictHead(m.category, shared ? sentimentVector : featuresOfTokens(text, tokens, source, m.category.features));
   return { sentiment: s.label as Sentiment, category: c.label as FeedbackCategory, score: s.p * c.p };
 }

@@ -10,7 +10,9 @@ export const TRAINING_SETTINGS: TrainingSettings = {
   minCount: 2,
   negativeRecall: { target: 0.85, shifts: Array.from({ length: 21 }, (_, i) => i / 10) },
   features: {
-    sentiment: DEFAULT_FEATURE_OPTIONS,
+    // Reported speech ("the customer says it's broken") is marked for sentiment only: the words
+    // are someone else's verdict on the ticket, not on the agent (labeling guide, rule 1).
+    sentiment: { ...DEFAULT_FEATURE_OPTIONS, reported: 2 },
     // Negation turns praise into a complaint, not one topic into another: "not late" is still
     // about timeliness, so the category head reads the words without NOT_ marks.
     category: { ...DEFAULT_FEATURE_OPTIONS, negation: false },
