@@ -35,22 +35,33 @@ export function compileModel(w: ModelWeights): CompiledModel {
   };
 }
 
-/** The head's probability for each of its labels. */
-export function headProbabilities(head: CompiledHead, vector: FeatureVector): Float64Array {
-  const z = Float64Array.from(head.bias);
+/**
+ * The head's probability for each of its labels. `scale` multiplies the vector (inference passes
+ * an unnormalised vector and 1/‖vector‖ rather than rewriting every entry: the same logits).
+ */
+export function headProbabilities(head: CompiledHead, vector: FeatureVector, scale = 1): Float64Array {
+  const z = new Float64Array(head.bias.length);
   const K = z.length;
   const w = head.weights;
   for (const [name, x] of vector) {
     const f = head.index.get(name);
     if (f !== undefined) for (let k = 0, base = f * K; k < K; k++) z[k] += x * w[base + k];
   }
+  for (let k = 0; k < K; k++) z[k] = head.bias[k] + scale * z[k];
   softmaxInPlace(z);
   return z;
 }
 
-/** The head's most probable label and its probability. */
+function inverseNorm(vector: FeatureVector, normalize: boolean): number {
+  if (!normalize) return 1;
+  let norm = 0;
+  for (const x of vector.values()) norm += x * x;
+  return norm > 0 ? 1 / Math.sqrt(norm) : 0;
+}
+
+/** The head's most probable label and its probability, for an unnormalised vector of the head's features. */
 export function predictHead(head: CompiledHead, vector: FeatureVector): { label: string; p: number } {
-  const p = headProbabilities(head, vector);
+  const p = headProbabilities(head, vector, inverseNorm(vector, head.features.normalize));
   const best = argmax(p);
   return { label: head.labels[best], p: p[best] };
 }
@@ -60,10 +71,11 @@ export type RawPrediction = { sentiment: Sentiment; category: FeedbackCategory; 
 
 export function predictRaw(m: CompiledModel, text: string, source?: TextSource): RawPrediction {
   const tokens = tokenize(text);
-  const sentimentVector = featuresOfTokens(text, tokens, source, m.sentiment.features);
+  // Unnormalised vectors: predictHead scales the dot products instead (headProbabilities).
+  const sentimentVector = featuresOfTokens(text, tokens, source, { ...m.sentiment.features, normalize: false });
   const s = predictHead(m.sentiment, sentimentVector);
   const shared = m.sameFeatures || (m.sameButMarks && !hasMarks(tokens));
-  const c = predictHead(m.category, shared ? sentimentVector : featuresOfTokens(text, tokens, source, m.category.features));
+  const c = predictHead(m.category, shared ? sentimentVector : featuresOfTokens(text, tokens, source, { ...m.category.features, normalize: false }));
   return { sentiment: s.label as Sentiment, category: c.label as FeedbackCategory, score: s.p * c.p };
 }
 
