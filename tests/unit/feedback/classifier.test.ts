@@ -8,16 +8,16 @@ import weightsFile from "@/features/feedback/classifier/weights.json";
 
 // The shipped weights on the corpus's fixed test split, against the goals of the offline
 // classifier (src/features/feedback/classifier/README.md), and the behaviour its features promise.
-// Negative recall meets its goal (measured 86.4%). Accuracy does not yet (measured: both 68.6%,
-// sentiment 83.7%, category 81.2%, against 85%), nor does the calibration error on these 398 texts
-// (measured 0.062 against 0.05, where a perfectly calibrated classifier shows ≈ 0.046 by chance;
-// cross-validated on the training split: 0.015). Until they do, the test holds the measured level
+// Negative recall meets its goal (measured 86.4%). Accuracy does not yet (measured: both 68.8%,
+// sentiment 84.7%, category 81.2%, against 85%), nor does the calibration error on these 398 texts
+// (measured 0.055 against 0.05, where a perfectly calibrated classifier shows ≈ 0.045 by chance;
+// cross-validated on the training split: 0.020). Until they do, the test holds the measured level
 // (accuracy rounded down, ECE rounded up) so that no change makes it worse, and the goal stays
 // written beside it.
 
 const GOALS = { both: 0.85, sentiment: 0.85, category: 0.85, negativeRecall: 0.85, ece: 0.05 };
-const MEASURED_FLOOR = { both: 0.68, sentiment: 0.83, category: 0.81 };
-const MEASURED_ECE_CEILING = 0.07;
+const MEASURED_FLOOR = { both: 0.68, sentiment: 0.84, category: 0.81 };
+const MEASURED_ECE_CEILING = 0.06;
 
 describe("offline feedback classifier: held-out test split", async () => {
   const report = await evaluateClassifier(readLabeled(corpusPath("test")), async (inputs) => inputs.map((i) => classifyFeedbackText(i.text, i.source)));
