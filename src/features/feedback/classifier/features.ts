@@ -35,7 +35,8 @@ export const FeatureOptionsSchema = z.object({
   /**
    * Reported speech ("the customer says the export is broken"): the words after a reporting verb
    * of someone else, to the sentence's end or a contrast, are theirs, not a verdict on the agent.
-   * 0: not marked; 1: their lexicon groups get an R_ prefix; 2: their words too.
+   * 0: not marked; 1: their lexicon groups get an R_ prefix; 2: their words (unigrams, bigrams)
+   * too. Their character n-grams stay unmarked: they carry the word's form, not its speaker.
    */
   reported: z.number().default(0),
 });
@@ -69,7 +70,9 @@ const SENTENCE_END = new Set([".", "!", "?", ";", "…"]);
 
 type Weighted = { word: string; term: string; negated: boolean; reported: boolean; weight: number; after: boolean; segment: number };
 
-// Someone other than the writer, and the verbs that report what they said or felt.
+// Someone other than the writer, and the verbs that report what they said or felt (is/are/was:
+// "the customer is furious about the outage"). REPORTING is the narrower list of the
+// "cue:others-voice" feature, kept as it was measured.
 const OTHERS = new Set(["customer", "customers", "user", "users", "client", "clients", "they", "prospect", "candidate", "vendor", "employee", "employees", "partner", "requester", "caller"]);
 const REPORTING = new Set(["says", "said", "reports", "reported", "writes", "wrote", "complains", "complained", "insists", "claims", "asks", "asked", "mentions", "mentioned", "is", "are", "was", "were", "thinks", "wants"]);
 const REPORT_SCOPE = new Set(["says", "said", "saying", "reports", "reported", "writes", "wrote", "complains", "complained", "insists", "insisted", "claims", "claimed", "thinks", "thought", "believes", "feels", "felt", "calls", "called", "mentions", "mentioned", "demands", "threatens", "is", "are", "was", "were", "hates", "finds", "found"]);
@@ -149,7 +152,7 @@ function add(v: FeatureVector, name: string, value: number) {
 }
 
 // "The customer says the export is broken": the complaint words are the customer's problem, not a
-// verdict on the agent (labeling guide, rule 1).
+// verdict on the agent (labeling guide, rule 1). The cue's own list of others, kept as it was measured.
 const OTHERS_CUE = new Set(["customer", "customers", "user", "users", "client", "clients", "they", "prospect", "candidate", "vendor"]);
 
 function cues(text: string, tokens: Token[], v: FeatureVector) {
