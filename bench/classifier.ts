@@ -1,7 +1,7 @@
 // Benchmark: the offline feedback classifier (src/features/feedback/classifier) — how long
 // `classifyFeedbackText` takes for 10,000 texts, in one process, after the weights are loaded.
 // Goal: 10,000 texts < 1 s. No database. Run with `npm run bench -- classifier`.
-//   The texts are the corpus's (train + test, ~2,000 texts, 1–90 words), cycled to TEXTS; each
+//   The texts are the corpus's (train + test, ~3,800 texts, 1–90 words), cycled to TEXTS; each
 //   round classifies all of them once; the first call (weights validated and compiled) is timed
 //   on its own.
 import { mkdirSync, writeFileSync } from "node:fs";

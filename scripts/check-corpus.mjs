@@ -22,6 +22,7 @@ const MIN_SHARE = { sentiment: 0.28, category: 0.12, source: 0.25 };
 const MIN_HARD_SHARE = 1 / 3;
 const MIN_PER_HARD_KIND = 60;
 const TEST_SHARE = 0.2;
+const MIN_TEST_SHARE = 0.1;
 
 const violations = [];
 const fail = (message) => violations.push(message);
@@ -102,8 +103,11 @@ for (const [kind, n] of Object.entries(count(rows, "hard"))) {
   if (kind !== "null" && n < MIN_PER_HARD_KIND) fail(`hard ${kind}: ${n}, below ${MIN_PER_HARD_KIND}`);
 }
 
-// Split: about 20% test overall, and in every sentiment × category × source cell (within one
-// example of its share, so a small cell is not all train or all test by accident).
+// Split: the test split was made once as 20% of the corpus, stratified by sentiment × category ×
+// source (labeling guide, "The split"), and stays fixed while new examples go to train. So every
+// cell keeps test examples (the test figures cover every cell), and test holds between 10% and
+// 22% of the corpus (below 10%, its figures would say more about the new lines than about
+// generalisation; above 22%, lines were moved into it).
 const cells = new Map();
 for (const row of rows) {
   const cell = `${row.sentiment} × ${row.category} × ${row.source}`;
@@ -113,10 +117,10 @@ for (const row of rows) {
 }
 for (const [cell, c] of cells) {
   const n = c.train + c.test;
-  if (Math.abs(c.test - n * TEST_SHARE) > 1) fail(`split not stratified: ${cell} has ${c.test} of ${n} in test`);
+  if (c.test < 1 || c.test > n * TEST_SHARE + 1) fail(`split not stratified: ${cell} has ${c.test} of ${n} in test`);
 }
 const testCount = rows.filter((r) => r.file === "test").length;
-if (Math.abs(testCount / total - TEST_SHARE) > 0.02) fail(`test holds ${pct(testCount)} of the corpus, not about 20%`);
+if (testCount / total < MIN_TEST_SHARE || testCount / total > TEST_SHARE + 0.02) fail(`test holds ${pct(testCount)} of the corpus, not between ${MIN_TEST_SHARE * 100}% and ${TEST_SHARE * 100 + 2}%`);
 
 function pct(n) {
   return `${((100 * n) / (total || 1)).toFixed(1)}%`;

@@ -1,6 +1,6 @@
 import type { FeedbackCategory, Sentiment } from "../rules";
 import { calibrate, type Calibration } from "./calibration";
-import { featuresOfTokens, type FeatureOptions, type FeatureVector } from "./features";
+import { featuresOfTokens, hasMarks, type FeatureOptions, type FeatureVector } from "./features";
 import { argmax, softmaxInPlace } from "./softmax";
 import { tokenize } from "./tokenize";
 import type { FeedbackClassification, TextSource } from "./types";
@@ -9,11 +9,20 @@ import type { HeadWeights, ModelWeights } from "./weights-schema";
 // Inference over a set of weights — the shipped ones (model.ts) or weights just fitted on a fold
 // (cross-validation), so what is measured is exactly what runs.
 
-export type CompiledHead = { labels: string[]; features: FeatureOptions; bias: Float64Array; rows: Map<string, Float64Array> };
-export type CompiledModel = { sentiment: CompiledHead; category: CompiledHead; sameFeatures: boolean; calibration: Calibration };
+/** A head ready for inference: each feature's row of weights sits at `index.get(name) * labels.length` in one flat array. */
+export type CompiledHead = { labels: string[]; features: FeatureOptions; bias: Float64Array; index: Map<string, number>; weights: Float64Array };
+/**
+ * `sameFeatures`: both heads read the same features; `sameButMarks`: they differ only in the
+ * `negation` and `reported` options, so they read the same vector for a text with neither mark.
+ */
+export type CompiledModel = { sentiment: CompiledHead; category: CompiledHead; sameFeatures: boolean; sameButMarks: boolean; calibration: Calibration };
 
 export function compileHead(h: HeadWeights): CompiledHead {
-  return { labels: h.labels, features: h.features, bias: Float64Array.from(h.bias), rows: new Map(Object.entries(h.rows).map(([name, row]) => [name, Float64Array.from(row)])) };
+  const rows = Object.entries(h.rows);
+  const K = h.labels.length;
+  const weights = new Float64Array(rows.length * K);
+  rows.forEach(([, row], f) => weights.set(row, f * K));
+  return { labels: h.labels, features: h.features, bias: Float64Array.from(h.bias), index: new Map(rows.map(([name], f) => [name, f])), weights };
 }
 
 export function compileModel(w: ModelWeights): CompiledModel {
@@ -21,24 +30,38 @@ export function compileModel(w: ModelWeights): CompiledModel {
     sentiment: compileHead(w.sentiment),
     category: compileHead(w.category),
     sameFeatures: JSON.stringify(w.sentiment.features) === JSON.stringify(w.category.features),
+    sameButMarks: JSON.stringify({ ...w.sentiment.features, negation: false, reported: 0 }) === JSON.stringify({ ...w.category.features, negation: false, reported: 0 }),
     calibration: w.calibration,
   };
 }
 
-/** The head's probability for each of its labels. */
-export function headProbabilities(head: CompiledHead, vector: FeatureVector): Float64Array {
-  const z = Float64Array.from(head.bias);
+/**
+ * The head's probability for each of its labels. `scale` multiplies the vector (inference passes
+ * an unnormalised vector and 1/‖vector‖ rather than rewriting every entry: the same logits).
+ */
+export function headProbabilities(head: CompiledHead, vector: FeatureVector, scale = 1): Float64Array {
+  const z = new Float64Array(head.bias.length);
+  const K = z.length;
+  const w = head.weights;
   for (const [name, x] of vector) {
-    const row = head.rows.get(name);
-    if (row) for (let k = 0; k < z.length; k++) z[k] += x * row[k];
+    const f = head.index.get(name);
+    if (f !== undefined) for (let k = 0, base = f * K; k < K; k++) z[k] += x * w[base + k];
   }
+  for (let k = 0; k < K; k++) z[k] = head.bias[k] + scale * z[k];
   softmaxInPlace(z);
   return z;
 }
 
-/** The head's most probable label and its probability. */
+function inverseNorm(vector: FeatureVector, normalize: boolean): number {
+  if (!normalize) return 1;
+  let norm = 0;
+  for (const x of vector.values()) norm += x * x;
+  return norm > 0 ? 1 / Math.sqrt(norm) : 0;
+}
+
+/** The head's most probable label and its probability, for an unnormalised vector of the head's features. */
 export function predictHead(head: CompiledHead, vector: FeatureVector): { label: string; p: number } {
-  const p = headProbabilities(head, vector);
+  const p = headProbabilities(head, vector, inverseNorm(vector, head.features.normalize));
   const best = argmax(p);
   return { label: head.labels[best], p: p[best] };
 }
@@ -48,9 +71,11 @@ export type RawPrediction = { sentiment: Sentiment; category: FeedbackCategory; 
 
 export function predictRaw(m: CompiledModel, text: string, source?: TextSource): RawPrediction {
   const tokens = tokenize(text);
-  const sentimentVector = featuresOfTokens(text, tokens, source, m.sentiment.features);
+  // Unnormalised vectors: predictHead scales the dot products instead (headProbabilities).
+  const sentimentVector = featuresOfTokens(text, tokens, source, { ...m.sentiment.features, normalize: false });
   const s = predictHead(m.sentiment, sentimentVector);
-  const c = predictHead(m.category, m.sameFeatures ? sentimentVector : featuresOfTokens(text, tokens, source, m.category.features));
+  const shared = m.sameFeatures || (m.sameButMarks && !hasMarks(tokens));
+  const c = predictHead(m.category, shared ? sentimentVector : featuresOfTokens(text, tokens, source, { ...m.category.features, normalize: false }));
   return { sentiment: s.label as Sentiment, category: c.label as FeedbackCategory, score: s.p * c.p };
 }
 

@@ -8,9 +8,14 @@ export const TRAINING_SETTINGS: TrainingSettings = {
   l2Grid: [1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6],
   l2Tolerance: 0.005,
   minCount: 2,
-  negativeRecall: { target: 0.85, shifts: Array.from({ length: 21 }, (_, i) => i / 10) },
+  // 87%, not 85%: on the corpus's first 1,578 lines (the reviewed collection the test split was
+  // drawn from) the out-of-fold negative recall runs 1–2 points below the whole split's, so the
+  // target keeps a margin for unseen text.
+  negativeRecall: { target: 0.87, shifts: Array.from({ length: 21 }, (_, i) => i / 10) },
   features: {
-    sentiment: DEFAULT_FEATURE_OPTIONS,
+    // Reported speech ("the customer says it's broken") is marked for sentiment only: the words
+    // are someone else's verdict on the ticket, not on the agent (labeling guide, rule 1).
+    sentiment: { ...DEFAULT_FEATURE_OPTIONS, reported: 2 },
     // Negation turns praise into a complaint, not one topic into another: "not late" is still
     // about timeliness, so the category head reads the words without NOT_ marks.
     category: { ...DEFAULT_FEATURE_OPTIONS, negation: false },
