@@ -12,6 +12,7 @@ import { isOpen } from "../status";
 import { chatTurn } from "./chat-turn";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
+import { budgetTranscript } from "./transcript-budget";
 import { settleUnfinishedParts } from "./unfinished-parts";
 
 // One turn of the one-on-one: persist the person's message, assemble the improver's context
@@ -78,7 +79,8 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     abortSignal: AbortSignal.timeout(limits.timeoutMs),
     maxOutputTokens: limits.maxOutputTokens,
     system: context.system,
-    messages: await convertToModelMessages(history, { tools, ignoreIncompleteToolCalls: true }),
+    // The newest turns within TRANSCRIPT_BUDGET tokens; older ones cut, and the model told so.
+    messages: await convertToModelMessages(budgetTranscript(history).messages, { tools, ignoreIncompleteToolCalls: true }),
     tools,
     providerOptions: improverProviderOptions({ context: context.facts, turn }),
     stopWhen: stepCountIs(MAX_STEPS),
