@@ -45,6 +45,25 @@ const propose = (directives: string, confidence: number, rationale = "Estimates 
 const note = (kind: string, content: string) => ({ tool: "record_evolution_note", input: { kind, content } });
 
 describe("one-on-one conversation", () => {
+  it("a failed opening can be tried again: the same message is not stored twice nor refused as a second opening", async () => {
+    const f = await fixture();
+    const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
+    const down = new MockLanguageModelV3({
+      doStream: async () => {
+        throw new Error("provider down");
+      },
+    });
+    await turn(f, session.id, "Open the session", down as unknown as ReturnType<typeof scriptedChatModel>["model"], "opening").catch(() => undefined);
+    expect((await loadTranscript(f.workspace.id, session.id)).map((m) => m.role)).toEqual(["user"]);
+    await turn(f, session.id, "Open the session", scriptedChatModel([{ text: "Here is what the feedback says." }]).model, "opening");
+    const transcript = await loadTranscript(f.workspace.id, session.id);
+    expect(transcript.map((m) => m.role)).toEqual(["user", "assistant"]);
+    // Another opening after that is still refused.
+    await expect(
+      streamImproverReply({ workspaceId: f.workspace.id, templateId: f.template.id, sessionId: session.id, userId: f.owner.id, message: userText("Open the session", "opening"), model: scriptedChatModel([]).model }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+
   it("an answer that breaks while a proposal streams is saved with that step as an error, never 'in progress'; nothing half-written", async () => {
     const f = await fixture();
     const { session } = await startSession({ scope: f.scope, templateId: f.template.id });

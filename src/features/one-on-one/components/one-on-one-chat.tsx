@@ -1,7 +1,7 @@
 "use client";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
-import { Bot, NotebookPen, Search, Send, Square } from "lucide-react";
+import { Bot, NotebookPen, RotateCcw, Search, Send, Square } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import Markdown from "react-markdown";
@@ -58,7 +58,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
       }),
     [workspaceSlug, templateId, sessionId],
   );
-  const { messages, sendMessage, status, error, stop, clearError } = useChat<ImproverUIMessage>({
+  const { messages, sendMessage, status, error, stop, clearError, regenerate } = useChat<ImproverUIMessage>({
     id: sessionId,
     messages: initialMessages,
     transport,
@@ -132,9 +132,22 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
         <div ref={bottomRef} />
       </ol>
       {error ? (
-        <p className="mx-4 mb-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
-          {readableError(error)}
-        </p>
+        <div className="mx-4 mb-2 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" role="alert">
+          <span>{readableError(error)}</span>
+          {writable && messages.at(-1)?.role === "user" ? (
+            // The message was stored; sending it again asks for the answer (the server does not store it twice).
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                clearError();
+                void regenerate();
+              }}
+            >
+              <RotateCcw className="size-3.5" aria-hidden /> Try again
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       {writable ? (
         <form

@@ -1,4 +1,5 @@
 import "server-only";
+import { isDeepStrictEqual } from "node:util";
 import { convertToModelMessages, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
 import type { Prisma } from "@/generated/prisma/client";
 import { modelLimits } from "@/ai/limits";
@@ -55,20 +56,28 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   if (!session) throw notFound("Session not found.");
   if (!isOpen(session.status)) throw conflict("This session has ended. Start a new one-on-one to keep talking.");
 
-  if (message.metadata?.kind === "opening") {
-    const any = await db.evolutionMessage.count({ where: { workspaceId, sessionId } });
-    if (any > 0) throw conflict("This session is already open.");
+  // "Try again" after a failed answer sends the same message again: the newest stored message is
+  // that very message with no answer after it, so it is not stored twice (nor refused as a second opening).
+  const newest = await db.evolutionMessage.findFirst({ where: { workspaceId, sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const retry =
+    newest?.role === "user" &&
+    newest.authorUserId === userId &&
+    // jsonb keeps its own key order: compare values, not strings.
+    isDeepStrictEqual(JSON.parse(JSON.stringify(newest.parts)), JSON.parse(JSON.stringify(message.parts))) &&
+    isDeepStrictEqual(JSON.parse(JSON.stringify(newest.metadata ?? {})), JSON.parse(JSON.stringify(message.metadata ?? {})));
+  if (message.metadata?.kind === "opening" && newest && !retry) throw conflict("This session is already open.");
+  if (!retry) {
+    await db.evolutionMessage.create({
+      data: {
+        workspaceId,
+        sessionId,
+        role: "user",
+        parts: message.parts as unknown as Prisma.InputJsonValue,
+        metadata: (message.metadata ?? {}) as Prisma.InputJsonValue,
+        authorUserId: userId,
+      },
+    });
   }
-  await db.evolutionMessage.create({
-    data: {
-      workspaceId,
-      sessionId,
-      role: "user",
-      parts: message.parts as unknown as Prisma.InputJsonValue,
-      metadata: (message.metadata ?? {}) as Prisma.InputJsonValue,
-      authorUserId: userId,
-    },
-  });
 
   const [history, context, turn] = await Promise.all([loadTranscript(workspaceId, sessionId), buildSessionContext(session), chatTurn({ workspaceId, sessionId, message })]);
   const tools = improverTools({ workspaceId, templateId, sessionId });
