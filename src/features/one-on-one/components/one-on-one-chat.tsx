@@ -42,6 +42,9 @@ function readableError(error: Error): string {
   }
 }
 
+/** How long an answer may still be on its way after its message was stored (the improver's time limit, and a margin). */
+const ANSWER_WAIT_MS = 150_000;
+
 export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, sessionId, initialMessages, proposals, head, open, canChat, canDecide }: Props) {
   const router = useRouter();
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -58,7 +61,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
       }),
     [workspaceSlug, templateId, sessionId],
   );
-  const { messages, sendMessage, status, error, stop, clearError, regenerate } = useChat<ImproverUIMessage>({
+  const { messages, sendMessage, status, error, stop, clearError, regenerate, setMessages } = useChat<ImproverUIMessage>({
     id: sessionId,
     messages: initialMessages,
     transport,
@@ -66,6 +69,25 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
   });
   const busy = status === "submitted" || status === "streaming";
   const writable = open && canChat;
+
+  // The page was (re)loaded while an answer was still being written (this tab reloaded, or another
+  // member's turn): say so, and refresh until it is stored; past the improver's time limit it is
+  // not coming — offer "Try again".
+  const [now, setNow] = useState(() => Date.now());
+  const lastSent = messages.at(-1)?.role === "user" && status === "ready" && !error ? messages.at(-1)?.metadata?.sentAt : undefined;
+  const awaited = lastSent ? now - Date.parse(lastSent) < ANSWER_WAIT_MS : false;
+  useEffect(() => {
+    if (!lastSent) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      router.refresh();
+    }, 2_000);
+    return () => clearInterval(timer);
+  }, [lastSent, router]);
+  useEffect(() => {
+    // A refresh brought the stored answer: show it (useChat keeps its own copy of the messages).
+    if (status === "ready" && initialMessages.length > messages.length) setMessages(initialMessages);
+  }, [initialMessages, messages.length, status, setMessages]);
 
   // A fresh session opens with the improver's summary, asked for once by the page that shows it.
   const opened = useRef(false);
@@ -127,6 +149,19 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
         {status === "submitted" ? (
           <li className="flex items-center gap-2 text-sm text-zinc-500" data-testid="improver-thinking">
             <Bot className="size-4 animate-pulse" aria-hidden /> The improver is reading…
+          </li>
+        ) : null}
+        {lastSent && awaited ? (
+          <li className="flex items-center gap-2 text-sm text-zinc-500" data-testid="improver-still-answering" role="status">
+            <Bot className="size-4 animate-pulse" aria-hidden /> The improver is still answering… it appears here when done.
+          </li>
+        ) : null}
+        {lastSent && !awaited && writable ? (
+          <li className="flex flex-wrap items-center gap-2 text-sm text-zinc-600" data-testid="improver-no-answer">
+            No answer came for this message.
+            <Button size="sm" variant="secondary" onClick={() => void regenerate()}>
+              <RotateCcw className="size-3.5" aria-hidden /> Try again
+            </Button>
           </li>
         ) : null}
         <div ref={bottomRef} />

@@ -20,7 +20,7 @@ import { settleUnfinishedParts } from "./unfinished-parts";
 // (token-budgeted, from the database — not from what the browser sends), stream the answer with
 // tools, persist the answer when the stream ends (even if the browser went away).
 
-export type ChatMetadata = { kind?: "opening" | "rejection" | "ritual"; proposalId?: string; authorId?: string; authorName?: string };
+export type ChatMetadata = { kind?: "opening" | "rejection" | "ritual"; proposalId?: string; authorId?: string; authorName?: string; /** When it was stored (read back). */ sentAt?: string };
 export type ImproverUIMessage = UIMessage<ChatMetadata, never, InferUITools<ImproverTools>>;
 
 /** Steps per answer: e.g. note → propose → closing text, with one look-up. */
@@ -30,13 +30,13 @@ export async function loadTranscript(workspaceId: string, sessionId: string): Pr
   const rows = await db.evolutionMessage.findMany({
     where: { workspaceId, sessionId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, role: true, parts: true, author: { select: { id: true, name: true, email: true } }, metadata: true },
+    select: { id: true, role: true, parts: true, author: { select: { id: true, name: true, email: true } }, metadata: true, createdAt: true },
   });
   return rows.map((r) => ({
     id: r.id,
     role: r.role,
     parts: settleUnfinishedParts(r.parts as unknown as ImproverUIMessage["parts"]),
-    metadata: { ...(r.metadata as ChatMetadata | null), ...(r.author ? { authorId: r.author.id, authorName: r.author.name ?? r.author.email } : {}) },
+    metadata: { ...(r.metadata as ChatMetadata | null), ...(r.author ? { authorId: r.author.id, authorName: r.author.name ?? r.author.email } : {}), sentAt: r.createdAt.toISOString() },
   }));
 }
 
