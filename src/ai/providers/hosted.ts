@@ -22,8 +22,9 @@ export function hostedProvider(provider: AiProvider, e: AiEnv): (modelId: string
       return createGoogleGenerativeAI({ apiKey: e.AI_API_KEY ?? e.GOOGLE_GENERATIVE_AI_API_KEY, baseURL });
     case "openai-compatible": {
       // AI_STRUCTURED_OUTPUTS: the server accepts a json_schema response_format (else json_object,
-      // and the prompts describe the JSON they expect).
-      const compatible = createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL!, apiKey: e.AI_API_KEY, supportsStructuredOutputs: e.AI_STRUCTURED_OUTPUTS === true });
+      // and the prompts describe the JSON they expect). includeUsage: streamed answers (the chat)
+      // ask for their token counts too (stream_options.include_usage).
+      const compatible = createOpenAICompatible({ name: "openai-compatible", baseURL: baseURL!, apiKey: e.AI_API_KEY, supportsStructuredOutputs: e.AI_STRUCTURED_OUTPUTS === true, includeUsage: true });
       return (id) => compatible.chatModel(id);
     }
     default: {

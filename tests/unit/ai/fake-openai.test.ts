@@ -192,6 +192,20 @@ describe("good answers", () => {
     expect(JSON.stringify(req.body)).not.toContain("confidence");
   });
 
+  it("the product's registry asks streamed answers for their usage, and sends the schema when AI_STRUCTURED_OUTPUTS is set", async () => {
+    const registry = createRegistry({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: server.url, AI_MODEL: "qwen2.5:7b" });
+    server.enqueue(reply.text("Hello there."));
+    const stream = streamText({ model: registry.getModel("improver"), prompt: "Hi" });
+    expect(await stream.text).toBe("Hello there.");
+    expect((await stream.usage).outputTokens).toBeGreaterThan(0);
+    expect(server.chatRequests().at(-1)!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+
+    const structured = createRegistry({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: server.url, AI_MODEL: "qwen2.5:7b", AI_STRUCTURED_OUTPUTS: true });
+    server.enqueue(reply.json(good));
+    await generateText({ model: structured.getModel("classifier"), prompt: "Classify", output: Output.object({ schema: Classification }), maxRetries: 0 });
+    expect(server.chatRequests().at(-1)!.body).toMatchObject({ response_format: { type: "json_schema", json_schema: { schema: expect.objectContaining({ type: "object" }) } } });
+  });
+
   it("GET /v1/models lists the models; unknown paths get an OpenAI-style 404", async () => {
     const list = await fetch(`${server.url}/models`).then((r) => r.json());
     expect(list).toEqual({ object: "list", data: [expect.objectContaining({ id: "fake-model", object: "model" })] });
