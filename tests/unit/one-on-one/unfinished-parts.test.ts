@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ImproverUIMessage } from "@/features/one-on-one/server/chat";
-import { INTERRUPTED, settleUnfinishedParts } from "@/features/one-on-one/server/unfinished-parts";
+import { INTERRUPTED, settleUnfinishedParts } from "@/features/one-on-one/unfinished-parts";
 
 type Parts = ImproverUIMessage["parts"];
 

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { ChatMetadata, ImproverUIMessage } from "../server/chat";
 import { ProposalCard, type ProposalCardData } from "./proposal-card";
+import { settleUnfinishedParts } from "../unfinished-parts";
 
 // The streaming one-on-one (AI SDK UI). Only the newest user message is sent; the server owns the
 // transcript and the context. Proposal cards take their state from the server (props refresh
@@ -66,6 +67,12 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
     messages: initialMessages,
     transport,
     onFinish: () => router.refresh(),
+    // A broken answer: its unfinished steps show as interrupted here too (as the server stored them),
+    // never "Drafting a proposal…" forever; a refresh brings what the server recorded.
+    onError: () => {
+      setMessages((current) => current.map((m) => (m.role === "assistant" ? { ...m, parts: settleUnfinishedParts(m.parts) } : m)));
+      router.refresh();
+    },
   });
   const busy = status === "submitted" || status === "streaming";
   const writable = open && canChat;

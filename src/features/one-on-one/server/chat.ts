@@ -14,7 +14,7 @@ import { chatTurn } from "./chat-turn";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
 import { budgetTranscript } from "./transcript-budget";
-import { settleUnfinishedParts } from "./unfinished-parts";
+import { settleUnfinishedParts } from "../unfinished-parts";
 
 // One turn of the one-on-one: persist the person's message, assemble the improver's context
 // (token-budgeted, from the database — not from what the browser sends), stream the answer with

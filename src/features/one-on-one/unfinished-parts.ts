@@ -1,4 +1,4 @@
-import type { ImproverUIMessage } from "./chat";
+import type { ImproverUIMessage } from "./server/chat";
 
 type Part = ImproverUIMessage["parts"][number];
 
