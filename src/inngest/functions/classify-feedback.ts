@@ -18,6 +18,7 @@
  * Flow control: concurrency 1 (one classification at a time across the app: no text is sent
  * twice by racing runs), retries 0 (a failure is recorded on the texts and the next run retries).
  */
+import type { LanguageModel } from "ai";
 import { cron } from "inngest";
 import { inngest } from "../client";
 import { feedbackWritten, FeedbackWrittenData } from "../events";
@@ -27,7 +28,7 @@ export { CLASSIFY_FEEDBACK_ID };
 
 export const CLASSIFY_FEEDBACK_CRON = "* * * * *";
 
-type ClassifyDeps = { model?: import("ai").LanguageModel; id?: string; cron?: boolean };
+type ClassifyDeps = { model?: LanguageModel; id?: string; cron?: boolean };
 
 /** `cron: false` leaves out the every-minute trigger (tests share one database). */
 export function createClassifyFeedbackFunction({ model, id = CLASSIFY_FEEDBACK_ID, cron: withCron = true }: ClassifyDeps = {}) {
