@@ -11,8 +11,10 @@ test("written feedback is labeled by the classifier: praise shows as praise, nev
   // The agents' notes were written a moment ago: the classifier labels them (the background job
   // within a minute, or at once when someone asks).
   await page.getByRole("button", { name: "Classify new feedback" }).click();
-  await expect(page.getByRole("status")).toContainText("feedback items classified");
+  await expect(page.getByRole("status").filter({ hasText: "feedback items classified" })).toBeVisible();
   await page.reload();
+  // Nothing is left waiting for the classifier.
+  await expect(page.getByTestId("feedback-waiting")).toHaveCount(0);
 
   await expect(page.getByTestId("feedback-positive")).toHaveText("3");
   await expect(page.getByTestId("feedback-negative")).toHaveText("1");
