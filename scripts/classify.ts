@@ -5,10 +5,10 @@
 // no label (the product would leave that text waiting).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { FEEDBACK_TEXT_SOURCES } from "@/ai/prompts/classify-feedback";
+import { TEXT_SOURCES } from "@/features/feedback/classifier/types";
 import { classifyTexts } from "./lib/classify-texts";
 
-const Line = z.object({ text: z.string(), source: z.enum(FEEDBACK_TEXT_SOURCES).optional() });
+const Line = z.object({ text: z.string(), source: z.enum(TEXT_SOURCES).optional() });
 
 /** The line's JSON value, or undefined when it is not JSON (the schema then reports the line). */
 function parseJson(line: string): unknown {

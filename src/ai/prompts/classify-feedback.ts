@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEXT_SOURCES, type TextSource } from "@/features/feedback/classifier/types";
 import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
 import { builtinContext } from "../providers/builtin/options";
 
@@ -22,16 +23,14 @@ export const ClassificationSchema = z.object({
 export type ClassificationAnswer = z.infer<typeof ClassificationSchema>;
 export const ClassificationItemSchema = ClassificationSchema.shape.items.element;
 
-/** Who wrote a text and why (the trained classifier's `source` feature). */
-export const FEEDBACK_TEXT_SOURCES = ["observation", "rejection", "comment"] as const;
-export type FeedbackTextSource = (typeof FEEDBACK_TEXT_SOURCES)[number];
-const SOURCE_TAG: Record<FeedbackTextSource, string> = { observation: "agent's note", rejection: "decision reason", comment: "comment" };
+/** Who wrote a text and why (the trained classifier's `source` feature), as a line's tag. */
+const SOURCE_TAG: Record<TextSource, string> = { observation: "agent's note", rejection: "decision reason", comment: "comment" };
 
 /** Longest text sent per item: feedback is short; the rest would only cost tokens. */
 export const MAX_ITEM_CHARS = 600;
 
 /** Labeled examples for the provider (few-shot): the hard kinds a keyword reading gets wrong. */
-export const CLASSIFY_EXAMPLES: { source: FeedbackTextSource; text: string; sentiment: Sentiment; category: FeedbackCategory }[] = [
+export const CLASSIFY_EXAMPLES: { source: TextSource; text: string; sentiment: Sentiment; category: FeedbackCategory }[] = [
   { source: "rejection", text: "two hours for a typo fix?", sentiment: "negative", category: "accuracy" },
   { source: "rejection", text: "this needs a data backfill, triple it", sentiment: "negative", category: "accuracy" },
   { source: "rejection", text: "no.", sentiment: "negative", category: "general" },
@@ -71,10 +70,10 @@ Examples:
 ${CLASSIFY_EXAMPLES.map((e) => `[${SOURCE_TAG[e.source]}] ${e.text} → ${e.sentiment}, ${e.category}`).join("\n")}`;
 
 /** The items as sent, in order: item n is `items[n - 1]`, `sources[n - 1]` who wrote it (when known). */
-export const ClassifyPromptData = z.object({ items: z.array(z.string()), sources: z.array(z.enum(FEEDBACK_TEXT_SOURCES).nullable()).optional() });
+export const ClassifyPromptData = z.object({ items: z.array(z.string()), sources: z.array(z.enum(TEXT_SOURCES).nullable()).optional() });
 export type ClassifyPromptData = z.infer<typeof ClassifyPromptData>;
 
-export type FeedbackText = { text: string; source?: FeedbackTextSource | null };
+export type FeedbackText = { text: string; source?: TextSource | null };
 
 /** One line per item (a newline inside a text would read as a new item), each cut to MAX_ITEM_CHARS. */
 export function classifyFeedbackPrompt(texts: (string | FeedbackText)[]) {

@@ -5,14 +5,14 @@
 // Pure: no database, so unit tests and the benchmark use exactly the tables the SQL is built from.
 
 import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
-import { SIGNAL_SOURCE_TYPES, WRITTEN_SOURCE_TYPES, type FeedbackSourceType, type WrittenSourceType } from "./source-kind";
+import { FEEDBACK_SOURCE_TYPES, type FeedbackSourceType, type WrittenSourceType } from "./source-kind";
 
 export type { FeedbackCategory, Sentiment };
 /** The Prisma enums' values, in their declared order (what charts and lists show). */
 export const SENTIMENTS = Object.values(Sentiment);
 export const FEEDBACK_CATEGORIES = Object.values(FeedbackCategory);
 /** Every source type (./source-kind.ts): what people wrote — classified by the classifier — then the signals, classified by the rules below. */
-export const SOURCE_TYPES = [...WRITTEN_SOURCE_TYPES, ...SIGNAL_SOURCE_TYPES] as const;
+export const SOURCE_TYPES = FEEDBACK_SOURCE_TYPES;
 export type SourceType = FeedbackSourceType;
 export type WrittenSource = WrittenSourceType;
 

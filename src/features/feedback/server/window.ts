@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 
 /**
  * The feedback window over SOURCE rows: a template of a workspace, the change-counter delta
- * and/or a time range on the source's own time column. FeedbackItem and PendingObservation rows
+ * and/or a time range on the source's own time column. FeedbackItem and PendingFeedback rows
  * carry the source row's counter (`sourceCounter`) and time (`occurredAt`), so the window is
  * applied to them directly.
  */
@@ -30,7 +30,7 @@ function windowWhere(w: FeedbackWindow, alias: string): Prisma.Sql {
   return Prisma.join(parts, " AND ");
 }
 
-/** WHERE conditions for the PendingObservation rows of the window (alias `p`). */
+/** WHERE conditions for the PendingFeedback rows of the window (alias `p`). */
 export function pendingWhere(w: FeedbackWindow, alias = "p"): Prisma.Sql {
   // Always bounded below (0 = everything), so the (templateId, sourceCounter) index serves it.
   return windowWhere({ ...w, sinceCounter: w.sinceCounter ?? 0 }, alias);

@@ -66,8 +66,9 @@ export async function selfRefine(options: {
 
   const toolPhase = async (model: LanguageModel, prompt: TaskPhasePrompt, role: "task" | "refiner") => {
     const collector = newCollector();
-    const result = await call(options.timeoutMs ?? modelLimits(role).timeoutMs, model, (abortSignal) =>
-      generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxOutputTokens: modelLimits(role).maxOutputTokens, maxRetries: 0, abortSignal }),
+    const limits = modelLimits(role);
+    const result = await call(options.timeoutMs ?? limits.timeoutMs, model, (abortSignal) =>
+      generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal }),
     );
     add(result.totalUsage);
     return collected(collector);
@@ -76,8 +77,9 @@ export async function selfRefine(options: {
   // Read tolerantly and re-asked once with what was wrong (src/ai/structured.ts): a sloppy answer
   // is not a failed evaluation.
   const evaluate = async (output: WakeOutput) => {
-    const result = await call(options.timeoutMs ?? modelLimits("evaluator").timeoutMs, models.evaluate, (abortSignal) =>
-      generateStructured({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), schema: EvaluationSchema, maxOutputTokens: modelLimits("evaluator").maxOutputTokens, abortSignal }),
+    const limits = modelLimits("evaluator");
+    const result = await call(options.timeoutMs ?? limits.timeoutMs, models.evaluate, (abortSignal) =>
+      generateStructured({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), schema: EvaluationSchema, maxOutputTokens: limits.maxOutputTokens, abortSignal }),
     );
     add(result.usage);
     return result.output;
