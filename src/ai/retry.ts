@@ -1,4 +1,4 @@
-import { APICallError } from "@ai-sdk/provider";
+import { APICallError, InvalidResponseDataError, JSONParseError } from "@ai-sdk/provider";
 import { RetryError, type LanguageModel } from "ai";
 
 // Retries for model calls. Provider failures that may pass on their own (network errors, 408,
@@ -166,4 +166,22 @@ export async function withModelRetry<T>(fn: (signal: AbortSignal) => PromiseLike
     const delay = Math.max(backoff / 2 + Math.random() * (backoff / 2), Math.min(maxDelayMs, retryAfterMs(failure.api)));
     await sleep(delay, signal);
   }
+}
+
+/**
+ * A model failure in words a person can act on, naming the provider (never its host): the HTTP
+ * status's meaning, a timeout, or an answer that broke off. Null for anything that is not the
+ * provider's doing (a bug on our side): the caller says something generic.
+ */
+export function describeModelError(error: unknown, model?: LanguageModel | string): string | null {
+  if (error instanceof ModelCallError) return error.message;
+  const who = capitalized(providerLabel(model));
+  if (error instanceof Error && (error.name === "TimeoutError" || (error.name === "AbortError" && /time/i.test(String(error.message))))) return `${who} did not answer in time.`;
+  const api = providerError(error);
+  if (api && /failed to process successful response/i.test(api.message)) return `${who} broke off its answer.`;
+  if (api) return `${failureText(providerLabel(model), api.statusCode)}.`;
+  if (JSONParseError.isInstance(error) || InvalidResponseDataError.isInstance(error) || (error instanceof TypeError && /terminated|fetch failed/i.test(error.message))) return `${who} sent a broken answer.`;
+  // An error event inside a stream (`data: {"error": {…}}`): its text is the provider's, not shown.
+  if (!(error instanceof Error) && typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") return `${who} reported an error in the middle of its answer.`;
+  return null;
 }

@@ -99,6 +99,19 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     expect(await db.evolutionMessage.count({ where: { session: { templateId: data.template.id } } })).toBe(6);
   });
 
+  await test.step("regenerate the newest answer: it is replaced, not added to, and its proposal with it", async () => {
+    const replaced = await db.proposal.findFirstOrThrow({ where: { session: { templateId: data.template.id }, status: "pending" } });
+    await oneOnOne.regenerate();
+    await oneOnOne.waitForAnswer();
+    await expect(cards).toHaveCount(2, { timeout: 30_000 });
+    await expect(cards.nth(1)).toHaveAttribute("data-status", "pending");
+    await expect(oneOnOne.assistantMessages).toHaveCount(3);
+    await expect.poll(() => db.evolutionMessage.count({ where: { session: { templateId: data.template.id } } })).toBe(6);
+    expect(await db.proposal.findUniqueOrThrow({ where: { id: replaced.id } })).toMatchObject({ status: "superseded" });
+    await page.reload();
+    await expect(cards).toHaveCount(2);
+  });
+
   await test.step("approve the revision with a rating and finish: v2 is created and the session completes", async () => {
     const second = oneOnOne.card(1);
     await second.startApproval("0.9");

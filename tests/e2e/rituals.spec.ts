@@ -129,3 +129,35 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     await outsider.context().close();
   });
 });
+
+test("a ritual that failed says why on its review and on the template page, and a member tries again from the review", async ({ app, signIn, ritualWorkspace: data, db }) => {
+  const { page, template, ritualReview: review } = app;
+  const slug = data.workspace.slug;
+  const reason = "Your OpenAI-compatible server refused the credentials (HTTP 401): an admin should check AI_API_KEY.";
+  const failed = await db.evolutionSession.create({
+    data: { workspaceId: data.workspace.id, templateId: data.template.id, sessionNumber: 1, origin: "ritual", status: "failed", outcomeNote: reason, completedAt: new Date() },
+  });
+  await signIn(data.member.email);
+
+  await test.step("the template page's last ritual is marked failed, with the reason", async () => {
+    await page.goto(TemplatePage.path(slug, data.template.id));
+    await expect(template.lastRitual).toContainText("Failed");
+    await expect(template.lastRitual).toContainText("refused the credentials");
+  });
+
+  await test.step("the review says the ritual could not finish, why, and that nothing changed; no spinner", async () => {
+    await page.goto(`/w/${slug}/rituals/${failed.id}`);
+    await expect(review.status).toHaveText("Failed");
+    await expect(review.outcome).toContainText("The ritual could not finish.");
+    await expect(review.outcome).toContainText(reason);
+    await expect(review.outcome).toContainText("Nothing was changed");
+    await expect(page.getByText("This page updates by itself")).toHaveCount(0);
+    await page.screenshot({ path: "test-results/screens/ritual-failed.png", fullPage: false });
+  });
+
+  await test.step("Try again starts a new ritual for the template", async () => {
+    await review.outcome.getByRole("button", { name: "Try again" }).click();
+    await expect(review.outcome.getByRole("status")).toContainText("Ritual started");
+    await expect.poll(() => db.evolutionSession.count({ where: { templateId: data.template.id, origin: "ritual" } }), { timeout: 30_000 }).toBe(2);
+  });
+});

@@ -16,7 +16,12 @@ export const ChatMessageInput = z.object({
 });
 export type ChatMessageInput = z.infer<typeof ChatMessageInput>;
 
-export const ChatRequest = z.object({ sessionId: IdSchema, message: ChatMessageInput });
+export const ChatRequest = z.object({
+  sessionId: IdSchema,
+  message: ChatMessageInput,
+  /** "Regenerate": the stored answer (the session's newest message) to take back before answering the message again. */
+  replaces: IdSchema.optional(),
+});
 
 export const StartSessionInput = z.object({ templateId: IdSchema });
 export const SessionInput = z.object({ sessionId: IdSchema });

@@ -20,6 +20,7 @@ export const STATUS_LABEL: Record<EvolutionSessionStatus, string> = {
   completed: "Completed",
   abandoned: "Abandoned",
   skipped: "Skipped",
+  failed: "Failed",
 };
 
 export const STATUS_TONE: Record<EvolutionSessionStatus, "zinc" | "brand" | "green" | "amber" | "red"> = {
@@ -31,4 +32,5 @@ export const STATUS_TONE: Record<EvolutionSessionStatus, "zinc" | "brand" | "gre
   completed: "green",
   abandoned: "zinc",
   skipped: "zinc",
+  failed: "red",
 };

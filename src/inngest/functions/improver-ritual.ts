@@ -25,8 +25,8 @@
  *
  * Flow control: concurrency { key: improverAgentId, limit 1 } (a waiting run holds no slot);
  * retries 3 per step (Inngest's backoff; a step is safe to repeat, see above). An advance step that
- * still fails after them is caught: `advance-n-failed` ends the session abandoned with the reason
- * (failRitual) and tells the members once.
+ * still fails after them is caught: `advance-n-failed` ends the session `failed` with the reason
+ * (failRitual) and tells the members once; the review page offers to run it again.
  */
 import type { Notifier, RitualModels } from "@/features/rituals/server";
 import { db } from "@/server/db";
@@ -75,7 +75,7 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
       const { sessionId } = begun;
       if (!sessionId || (!begun.started && reason !== "resume")) return begun;
 
-      // A step that still fails after its retries ends the ritual abandoned with the reason, and
+      // A step that still fails after its retries ends the ritual failed with the reason, and
       // tells the members — never a session left "analyzing" forever.
       const advance = async (id: string): Promise<{ status: string }> => {
         try {
@@ -84,9 +84,9 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
           const reason = e instanceof Error ? e.message : String(e);
           return step.run(`${id}-failed`, async () => {
             const domain = await ritualDomain();
-            const result = await domain.failRitual(sessionId, reason, now());
-            if (result.failed) await notify({ session: await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } }), kind: "failed" }).catch(() => undefined);
-            return { status: result.status };
+            await domain.failRitual(sessionId, reason, now());
+            // Tells the members (once) and writes the post-ritual update; no model is called on an ended ritual.
+            return domain.advanceRitual(sessionId, { notify, now });
           });
         }
       };

@@ -7,7 +7,10 @@
  *     scheduledWakeAt passed (a missed hour — the server was down — is caught up at the next
  *     check) and every stuck ritual: past its deadline with nobody ending it, or decided but never
  *     acted on (its run missed the event, or failed for good).
- *  2. `fan-out` — step.sendEvent: `ritual/wake.requested` with reason "scheduled" per due improver
+ *  2. `fail-stalled` — a ritual still preparing, analyzing or proposing with no progress for an
+ *     hour (STALLED_AFTER_MS: its run died with the process, or a step never returned) ends
+ *     `failed` with the reason, and its members are told once (failStalledRituals).
+ *  3. `fan-out` — step.sendEvent: `ritual/wake.requested` with reason "scheduled" per due improver
  *     and "resume" per stuck ritual. Memoized, so a retry never sends twice; sending again on the
  *     next hour is harmless (beginRitual moves scheduledWakeAt forward at once; a resumed
  *     ritual's transitions are idempotent).
@@ -30,12 +33,16 @@ export function createRitualHourlyCheckFunction({ now = () => new Date(), create
       const { runHourlyCheck } = await import("@/features/rituals/server");
       return runHourlyCheck(now(), { createImprovers });
     });
+    const stalled = await step.run("fail-stalled", async () => {
+      const { failStalledRituals, notifyRitual } = await import("@/features/rituals/server");
+      return failStalledRituals(notifyRitual, now());
+    });
     const wakes: RitualWakeRequestedData[] = [
       ...found.due.map((d) => ({ workspaceId: d.workspaceId, improverAgentId: d.improverAgentId, reason: "scheduled" as const })),
       ...found.stuck.map((s) => ({ workspaceId: s.workspaceId, improverAgentId: s.improverAgentId, reason: "resume" as const })),
     ];
     if (wakes.length) await step.sendEvent("fan-out", wakes.map((data) => ({ name: ritualWakeRequested.name, data })));
-    return { improversCreated: found.improversCreated, due: found.due.length, stuck: found.stuck.length };
+    return { improversCreated: found.improversCreated, due: found.due.length, stuck: found.stuck.length, stalled };
   });
 }
 

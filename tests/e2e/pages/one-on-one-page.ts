@@ -48,6 +48,10 @@ export class OneOnOnePage {
     await this.input.fill(text);
     await this.input.press("Enter");
   }
+  /** Asks the improver to answer the newest message again, replacing its answer. */
+  regenerate() {
+    return this.page.getByRole("button", { name: "Regenerate" }).click();
+  }
   /** The improver's answer is complete (and persisted) once the conversation is no longer busy. */
   async waitForAnswer() {
     await expect(this.conversation).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });

@@ -94,6 +94,55 @@ describe("one-on-one conversation", () => {
     expect(await db.proposal.count({ where: { sessionId: session.id } })).toBe(0);
   });
 
+  it("regenerate takes the newest answer back — its undecided proposal superseded, its notes deleted — and answers the same message once more", async () => {
+    const f = await fixture();
+    const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
+    const v2 = `${BASE}\n- Estimate from the checklist: 15 minutes per step.`;
+    await turn(f, session.id, "Estimates keep getting rejected.", scriptedChatModel([{ text: "Try this. ", calls: [note("hypothesis", "Checklists fix estimates."), propose(v2, 0.9)] }, { text: "Approve it?" }]).model);
+    const [asked, answer] = (await loadTranscript(f.workspace.id, session.id)).slice(-2);
+    const [old] = await listProposals(f.workspace.id, session.id);
+
+    const again = scriptedChatModel([{ text: "On second thought: the estimates were rejected for simple tickets only." }]);
+    const res = await streamImproverReply({ workspaceId: f.workspace.id, templateId: f.template.id, sessionId: session.id, userId: f.owner.id, message: userText("Estimates keep getting rejected."), replaces: answer!.id, model: again.model });
+    await res.text();
+    await expect.poll(async () => (await loadTranscript(f.workspace.id, session.id)).at(-1)?.id).not.toBe(asked!.id);
+
+    const transcript = await loadTranscript(f.workspace.id, session.id);
+    expect(transcript.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(transcript[0]!.id).toBe(asked!.id);
+    expect(JSON.stringify(transcript[1]!.parts)).toContain("On second thought");
+    // The model was asked without the answer it replaces.
+    expect(JSON.stringify(again.prompts[0])).not.toContain("Try this.");
+    expect(await db.proposal.findUniqueOrThrow({ where: { id: old!.id } })).toMatchObject({ status: "superseded" });
+    expect(await db.evolutionNote.count({ where: { sessionId: session.id } })).toBe(0);
+  });
+
+  it("regenerate refuses (409, nothing changed) an answer that is not the newest, one whose proposal was decided, and a ritual step's", async () => {
+    const f = await fixture();
+    const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
+    const regenerate = (replaces: string) =>
+      streamImproverReply({ workspaceId: f.workspace.id, templateId: f.template.id, sessionId: session.id, userId: f.owner.id, message: userText("Again"), replaces, model: scriptedChatModel([{ text: "x" }]).model });
+    await turn(f, session.id, "Open", scriptedChatModel([{ text: "Summary." }]).model, "opening");
+    const opening = (await loadTranscript(f.workspace.id, session.id)).at(-1)!;
+    await turn(f, session.id, "Change estimates", scriptedChatModel([{ calls: [propose(`${BASE}\n- Estimate per step.`, 0.9)] }, { text: "Done." }]).model);
+    const proposing = (await loadTranscript(f.workspace.id, session.id)).at(-1)!;
+
+    await expect(regenerate(opening.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/newest answer/) });
+    const [p] = await listProposals(f.workspace.id, session.id);
+    await rejectProposal({ scope: f.scope, proposalId: p!.id, reason: "Too coarse for simple tickets" });
+    await expect(regenerate(proposing.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/already decided/) });
+    expect((await loadTranscript(f.workspace.id, session.id)).map((m) => m.id)).toEqual([expect.any(String), opening.id, expect.any(String), proposing.id]);
+
+    // A ritual's own steps are not regenerated from the chat.
+    const ritual = await db.evolutionSession.create({ data: { workspaceId: f.workspace.id, templateId: f.template.id, sessionNumber: 9, origin: "ritual", status: "awaiting_review" } });
+    await db.evolutionMessage.create({ data: { workspaceId: f.workspace.id, sessionId: ritual.id, role: "user", parts: [{ type: "text", text: "Weekly ritual, proposal" }], metadata: { kind: "ritual" } } });
+    const step = await db.evolutionMessage.create({ data: { workspaceId: f.workspace.id, sessionId: ritual.id, role: "assistant", parts: [{ type: "text", text: "Proposed." }], metadata: {}, createdAt: new Date(Date.now() + 1000) } });
+    await expect(
+      streamImproverReply({ workspaceId: f.workspace.id, templateId: f.template.id, sessionId: ritual.id, userId: f.owner.id, message: userText("Again"), replaces: step.id, model: scriptedChatModel([]).model }),
+    ).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/weekly ritual/) });
+    expect(await db.evolutionMessage.count({ where: { sessionId: ritual.id } })).toBe(2);
+  });
+
   it("propose → reject with a reason → re-propose → approve: version n+1 is head, session completed with rating and acknowledged counter, notes kept", async () => {
     const f = await fixture();
     const { session, resumed } = await startSession({ scope: f.scope, templateId: f.template.id });

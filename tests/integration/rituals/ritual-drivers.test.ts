@@ -17,7 +17,7 @@ import { makeEvolutionSession } from "../../factories";
 import { executorsForThisFile, testClock, testId } from "../jobs/harness";
 import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
-import { advanceRitual, beginRitual } from "@/features/rituals/server";
+import { advanceRitual, beginRitual, failStalledRituals, STALLED_AFTER_MS } from "@/features/rituals/server";
 import { failingModel } from "../../support/scripted-models";
 import { classifier, ritualCounts, ritualFixture, scriptedImprover, turnsOf, v2, v3, type RitualFixture } from "./jobs-fixture";
 
@@ -262,7 +262,7 @@ describe("a ritual that ends without a proposal says why", () => {
 
   it.each([
     ["the improver explains it proposes nothing → completed, its words quoted, feedback acknowledged", () => plain("Nothing to change: the rejections were about one customer's odd tickets."), "completed", /^The improver proposed no change: “Nothing to change: the rejections were about one customer's odd tickets\.”$/, true],
-    ["the improver answers nothing at all → abandoned, feedback kept for the next ritual", () => plain(""), "abandoned", /^The improver answered with neither a proposal nor a reason\./, false],
+    ["the improver answers nothing at all → failed, feedback kept for the next ritual", () => plain(""), "failed", /^The improver answered with neither a proposal nor a reason\.$/, false],
   ] as const)("%s", async (_name, propose, status, note, acknowledged) => {
     const f = await ritualFixture();
     await advanceToEnd(f, answers(propose));
@@ -275,7 +275,7 @@ describe("a ritual that ends without a proposal says why", () => {
 describe("improver-ritual whose improver keeps failing, on the local executor", () => {
   const newExecutor = executorsForThisFile();
 
-  it("ends the session abandoned with the reason after the last retry and tells the members once — never stuck 'analyzing'", async () => {
+  it("ends the session failed with the reason after the last retry, tells the members once and writes the post-ritual update — never stuck 'analyzing'", async () => {
     const f = await ritualFixture();
     const clock = testClock(Date.now());
     const notify = vi.fn<Notifier>((input) => notifyRitual(input));
@@ -293,10 +293,32 @@ describe("improver-ritual whose improver keeps failing, on the local executor", 
     const run = await db.functionRun.findFirstOrThrow({ where: { functionId: id } });
     expect(run.status).toBe("completed");
     const session = await ritualSession(f.template.id);
-    expect(session).toMatchObject({ status: "abandoned", outcomeNote: expect.stringMatching(/^The ritual could not finish: .*provider down.* Run it again from the template page/) });
+    expect(session).toMatchObject({ status: "failed", outcomeNote: expect.stringMatching(/provider down/), summaryReportId: expect.any(String) });
     expect(notify.mock.calls.filter(([c]) => c.kind === "failed")).toHaveLength(1);
     const failed = await db.notification.findMany({ where: { workspaceId: f.workspace.id, kind: "ritual_failed" } });
     expect(failed.map((n) => n.title)).toEqual(expect.arrayContaining([expect.stringMatching(/the weekly ritual could not finish$/)]));
+  });
+});
+
+describe("a ritual nobody drives any more (its run died with the process)", () => {
+  it("ends failed after an hour without progress, tells the members once, and is left alone by the next sweep", async () => {
+    const f = await ritualFixture({ feedback: 0 });
+    const stalled = await makeEvolutionSession(f.template, { origin: "ritual", status: "analyzing", improverAgentId: f.improver.id });
+    const fresh = await ritualFixture({ feedback: 0 });
+    const working = await makeEvolutionSession(fresh.template, { origin: "ritual", status: "proposing", improverAgentId: fresh.improver.id });
+    const now = new Date();
+    await db.$executeRaw`UPDATE "EvolutionSession" SET "updatedAt" = ${new Date(now.getTime() - STALLED_AFTER_MS - 60_000)} WHERE "id" = ${stalled.id}`;
+    const notify = vi.fn<Notifier>(async () => undefined);
+
+    expect(await failStalledRituals(notify, now)).toBeGreaterThanOrEqual(1);
+    const ended = await db.evolutionSession.findUniqueOrThrow({ where: { id: stalled.id } });
+    expect(ended).toMatchObject({ status: "failed", outcomeNote: expect.stringMatching(/^The improver made no progress for 61 minutes while analyzing/), completedAt: now, summaryReportId: expect.any(String) });
+    expect(notify.mock.calls.filter(([c]) => c.session.id === stalled.id).map(([c]) => c.kind)).toEqual(["failed"]);
+    // A ritual still moving is not touched.
+    expect(await db.evolutionSession.findUniqueOrThrow({ where: { id: working.id } })).toMatchObject({ status: "proposing", completedAt: null });
+
+    await failStalledRituals(notify, now);
+    expect(notify.mock.calls.filter(([c]) => c.session.id === stalled.id)).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,8 @@
-import { APICallError } from "@ai-sdk/provider";
+import { APICallError, JSONParseError } from "@ai-sdk/provider";
 import { generateText } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
-import { ModelCallError, ModelTimeoutError, providerLabel, withModelRetry } from "@/ai/retry";
+import { describeModelError, ModelCallError, ModelTimeoutError, providerLabel, withModelRetry } from "@/ai/retry";
 
 const apiError = (statusCode: number, extra: Partial<ConstructorParameters<typeof APICallError>[0]> = {}) =>
   new APICallError({
@@ -123,5 +123,30 @@ describe("withModelRetry", () => {
     const result = await withModelRetry((abortSignal) => generateText({ model, prompt: "hi", maxRetries: 0, abortSignal }), fast);
     expect(result.text).toBe("hello");
     expect(calls).toBe(2);
+  });
+});
+
+describe("describeModelError: what the person reads when a model call fails", () => {
+  const compatible = "openai-compatible.chat";
+  const apiError = (statusCode: number | undefined, message = "Incorrect API key provided: sk-live-abcdefghijklmnop.") =>
+    new APICallError({ message, url: "http://10.0.0.7:11434/v1/chat/completions", requestBodyValues: {}, statusCode, responseBody: message });
+
+  it("says what the status means and who to ask, naming the provider — never its host, nor the key the provider echoed", () => {
+    const text = describeModelError(apiError(401), compatible)!;
+    expect(text).toBe("Your OpenAI-compatible server refused the credentials (HTTP 401): an admin should check the API key (AI_API_KEY or the provider's key variable).");
+    expect(text).not.toMatch(/10\.0\.0\.7|sk-live/);
+    expect(describeModelError(apiError(404), "openai.responses")).toMatch(/^OpenAI does not know this model or endpoint \(HTTP 404\)/);
+  });
+
+  it("tells a broken stream, a broken-off answer and a timeout apart", () => {
+    expect(describeModelError(new JSONParseError({ text: "{oops", cause: new Error("x") }), compatible)).toBe("Your OpenAI-compatible server sent a broken answer.");
+    expect(describeModelError(apiError(undefined, "Failed to process successful response"), compatible)).toBe("Your OpenAI-compatible server broke off its answer.");
+    expect(describeModelError(new DOMException("The operation timed out.", "TimeoutError"), "anthropic.messages")).toBe("Anthropic did not answer in time.");
+    expect(describeModelError({ message: "upstream overloaded", type: "server_error" }, compatible)).toBe("Your OpenAI-compatible server reported an error in the middle of its answer.");
+  });
+
+  it("keeps our own message for a failure it already described, and has none for our own bugs", () => {
+    expect(describeModelError(new ModelCallError("Google had a server error (HTTP 503) (3 attempts).", { provider: "Google", attempts: 3 }))).toBe("Google had a server error (HTTP 503) (3 attempts).");
+    expect(describeModelError(new TypeError("Cannot read properties of undefined (reading 'id')"), compatible)).toBeNull();
   });
 });

@@ -55,9 +55,13 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
     () =>
       new DefaultChatTransport<ImproverUIMessage>({
         api: `/api/workspaces/${workspaceSlug}/templates/${templateId}/one-on-one`,
-        prepareSendMessagesRequest: ({ messages }) => {
+        prepareSendMessagesRequest: ({ messages, trigger, messageId }) => {
           const last = messages.at(-1)!;
-          return { body: { sessionId, message: { id: last.id, role: "user", parts: last.parts.filter((p) => p.type === "text"), metadata: last.metadata } } };
+          // Only what the person wrote: a stored message read back also carries its author and time.
+          const metadata = last.metadata ? { kind: last.metadata.kind, proposalId: last.metadata.proposalId } : undefined;
+          const message = { id: last.id, role: "user", parts: last.parts.filter((p) => p.type === "text"), metadata };
+          // Regenerate names the answer it replaces; "Try again" after a failure has none to replace.
+          return { body: { sessionId, message, ...(trigger === "regenerate-message" && messageId ? { replaces: messageId } : {}) } };
         },
       }),
     [workspaceSlug, templateId, sessionId],
@@ -153,6 +157,13 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
             )}
           />
         ))}
+        {writable && status === "ready" && !error && regenerable(messages, byId) ? (
+          <li className="-mt-2 pl-10">
+            <Button size="sm" variant="ghost" onClick={() => void regenerate({ messageId: messages.at(-1)!.id })} title="Take this answer back (and its undecided proposal and notes) and ask again">
+              <RotateCcw className="size-3.5" aria-hidden /> Regenerate
+            </Button>
+          </li>
+        ) : null}
         {status === "submitted" ? (
           <li className="flex items-center gap-2 text-sm text-zinc-500" data-testid="improver-thinking">
             <Bot className="size-4 animate-pulse" aria-hidden /> The improver is reading…
@@ -231,6 +242,20 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
       ) : null}
     </div>
   );
+}
+
+/**
+ * The newest answer can be asked again when it answers a person (not a ritual step) and its
+ * proposal, if any, is still undecided (the server checks the same).
+ */
+function regenerable(messages: ImproverUIMessage[], proposals: Map<string, ProposalCardData>) {
+  const [answer, asked] = [messages.at(-1), messages.at(-2)];
+  if (answer?.role !== "assistant" || asked?.role !== "user" || asked.metadata?.kind === "ritual") return false;
+  return answer.parts.every((p) => {
+    if (p.type !== "tool-propose_directives" || p.state !== "output-available" || !p.output.ok) return true;
+    const status = proposals.get(p.output.proposalId)?.status;
+    return !status || status === "pending" || status === "draft" || status === "superseded";
+  });
 }
 
 function Message({ message, currentUserId, render }: { message: ImproverUIMessage; currentUserId: string; render: (part: Part, key: string) => React.ReactNode }) {

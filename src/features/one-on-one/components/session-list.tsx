@@ -3,10 +3,11 @@ import { Card } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import type { SessionListItem } from "../server/queries";
+import { isOpen, STATUS_LABEL } from "../status";
 
 const outcome = (s: SessionListItem) => {
-  if (s.status === "active" || s.status === "awaiting_review") return "open";
-  if (s.status === "abandoned") return "abandoned";
+  if (isOpen(s.status)) return "open";
+  if (s.status !== "completed") return STATUS_LABEL[s.status].toLowerCase();
   const versions = s.proposals.map((p) => (p.resultingVersion ? `v${p.resultingVersion.number}` : null)).filter(Boolean);
   return versions.length ? `→ ${versions.join(", ")}` : "completed";
 };

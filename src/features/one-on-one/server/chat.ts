@@ -3,6 +3,8 @@ import { isDeepStrictEqual } from "node:util";
 import { convertToModelMessages, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
 import type { Prisma } from "@/generated/prisma/client";
 import { modelLimits } from "@/ai/limits";
+import { describeModelError } from "@/ai/retry";
+import { withSettledStreams } from "@/ai/stream-guard";
 import { getModel } from "@/ai/models";
 import { improverProviderOptions } from "@/ai/prompts/improver";
 import { db } from "@/server/db";
@@ -11,6 +13,7 @@ import { errorFields, logger } from "@/server/logger";
 import type { ChatMessageInput } from "../schemas";
 import { isOpen } from "../status";
 import { chatTurn } from "./chat-turn";
+import { discardAnswer } from "./discard-answer";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
 import { budgetTranscript } from "./transcript-budget";
@@ -46,25 +49,31 @@ export type ReplyOptions = {
   sessionId: string;
   userId: string | null;
   message: ChatMessageInput;
+  /** "Regenerate": the newest answer, taken back (discardAnswer) before the message is answered again. */
+  replaces?: string;
   /** Tests pass a scripted model; the app uses the improver role's. */
   model?: LanguageModel;
 };
 
 /** Streams the improver's answer as an AI SDK UI message stream response. */
-export async function streamImproverReply({ workspaceId, templateId, sessionId, userId, message, model }: ReplyOptions): Promise<Response> {
+export async function streamImproverReply({ workspaceId, templateId, sessionId, userId, message, replaces, model }: ReplyOptions): Promise<Response> {
   const session = await db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId } });
   if (!session) throw notFound("Session not found.");
   if (!isOpen(session.status)) throw conflict("This session has ended. Start a new one-on-one to keep talking.");
+  // After this, the newest stored message is the one asked again: it is answered as a retry below.
+  if (replaces) await db.$transaction((t) => discardAnswer(t, { workspaceId, sessionId, messageId: replaces }));
 
   // "Try again" after a failed answer sends the same message again: the newest stored message is
   // that very message with no answer after it, so it is not stored twice (nor refused as a second opening).
   const newest = await db.evolutionMessage.findFirst({ where: { workspaceId, sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  // A regenerated answer's message is the newest stored one (discardAnswer checked it), whoever wrote it.
   const retry =
-    newest?.role === "user" &&
+    Boolean(replaces) ||
+    (newest?.role === "user" &&
     newest.authorUserId === userId &&
     // jsonb keeps its own key order: compare values, not strings.
     isDeepStrictEqual(JSON.parse(JSON.stringify(newest.parts)), JSON.parse(JSON.stringify(message.parts))) &&
-    isDeepStrictEqual(JSON.parse(JSON.stringify(newest.metadata ?? {})), JSON.parse(JSON.stringify(message.metadata ?? {})));
+    isDeepStrictEqual(JSON.parse(JSON.stringify(newest.metadata ?? {})), JSON.parse(JSON.stringify(message.metadata ?? {}))));
   if (message.metadata?.kind === "opening" && newest && !retry) throw conflict("This session is already open.");
   if (!retry) {
     await db.evolutionMessage.create({
@@ -82,8 +91,10 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   const [history, context, turn] = await Promise.all([loadTranscript(workspaceId, sessionId), buildSessionContext(session), chatTurn({ workspaceId, sessionId, message })]);
   const tools = improverTools({ workspaceId, templateId, sessionId });
   const limits = modelLimits("improver");
+  // A body that breaks while it is read ends the answer like any other stream error (stream-guard.ts).
+  const improver = withSettledStreams(model ?? getModel("improver"));
   const result = streamText({
-    model: model ?? getModel("improver"),
+    model: improver,
     // A stalled provider is cut (the whole answer, all its steps), and a runaway answer capped.
     abortSignal: AbortSignal.timeout(limits.timeoutMs),
     maxOutputTokens: limits.maxOutputTokens,
@@ -107,6 +118,10 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
         data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: {} },
       });
     },
-    onError: () => "The improver could not answer just now. Try again in a moment.",
+    // Shown to the person: what the provider did, in words an admin can act on, never a host or a key.
+    onError: (error) => {
+      const why = describeModelError(error, improver);
+      return why ? `The improver could not answer: ${why} Try again in a moment.` : "The improver could not answer just now. Try again in a moment.";
+    },
   });
 }

@@ -30,6 +30,7 @@ export async function lockSession(t: Tx, workspaceId: string, sessionId: string)
 export function assertOpen(session: EvolutionSession) {
   if (session.status === "completed") throw conflict("This session is already completed.");
   if (session.status === "abandoned") throw conflict("This session was abandoned.");
+  if (session.status === "failed") throw conflict("This ritual failed: run it again, or open a new one-on-one.");
   if (!isOpen(session.status)) throw conflict("This session has ended.");
 }
 

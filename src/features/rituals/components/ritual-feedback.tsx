@@ -15,9 +15,9 @@ const TEXT = { negative: "text-red-700", positive: "text-emerald-700", neutral: 
 type CategoryRow = FeedbackSummary["byCategory"][number];
 const totalOf = (r: CategoryRow) => r.negative + r.positive + r.neutral;
 
-export function RitualFeedback({ slug, summary, meta }: { slug: string; summary: FeedbackSummary | null; meta: boolean }) {
+export function RitualFeedback({ slug, summary, meta, ended }: { slug: string; summary: FeedbackSummary | null; meta: boolean; /** The session ended: a missing summary was never made. */ ended: boolean }) {
   if (!summary || summary.totals.items === 0) {
-    return <p className="px-5 py-6 text-sm text-zinc-500">{summary ? "No new feedback in this ritual's window." : "The feedback is being classified…"}</p>;
+    return <p className="px-5 py-6 text-sm text-zinc-500">{summary ? "No new feedback in this ritual's window." : ended ? "The ritual ended before it read the feedback." : "The feedback is being classified…"}</p>;
   }
   const rows = [...summary.byCategory].sort((a, b) => b.negative - a.negative || totalOf(b) - totalOf(a) || a.category.localeCompare(b.category));
   const widest = Math.max(1, ...rows.map(totalOf));

@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/card";
 
 const KIND_TONE: Record<EvolutionNoteKind, "zinc" | "brand" | "green" | "amber"> = { reflection: "zinc", hypothesis: "brand", decision: "green", pattern: "amber" };
 
-export function RitualNotes({ notes }: { notes: { id: string; kind: EvolutionNoteKind; content: string }[] }) {
-  if (notes.length === 0) return <p className="px-5 py-4 text-sm text-zinc-500">The improver has not written notes for this session yet.</p>;
+export function RitualNotes({ notes, ended }: { notes: { id: string; kind: EvolutionNoteKind; content: string }[]; ended: boolean }) {
+  if (notes.length === 0) return <p className="px-5 py-4 text-sm text-zinc-500">{ended ? "The improver wrote no notes in this session." : "The improver has not written notes for this session yet."}</p>;
   return (
     <ul className="divide-y divide-zinc-100" data-testid="ritual-notes">
       {notes.map((n) => (

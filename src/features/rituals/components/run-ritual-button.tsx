@@ -8,8 +8,8 @@ import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { runRitualNowAction } from "../actions/run-ritual-now";
 
-/** "Run ritual now": queues a manual ritual; the proposal arrives later by notification. */
-export function RunRitualButton({ workspaceSlug, templateId, disabled }: { workspaceSlug: string; templateId: string; disabled?: boolean }) {
+/** "Run ritual now" (or "Try again" after a failed one): queues a manual ritual; the proposal arrives later by notification. */
+export function RunRitualButton({ workspaceSlug, templateId, disabled, label = "Run ritual now" }: { workspaceSlug: string; templateId: string; disabled?: boolean; label?: string }) {
   const router = useRouter();
   const { run, pending, error } = useAction(runRitualNowAction);
   const [result, setResult] = useState<{ started: true } | { started: false; sessionId: string } | null>(null);
@@ -26,7 +26,7 @@ export function RunRitualButton({ workspaceSlug, templateId, disabled }: { works
         disabled={pending || disabled}
       >
         <Play className="size-4" aria-hidden />
-        {pending ? "Starting…" : "Run ritual now"}
+        {pending ? "Starting…" : label}
       </Button>
       {result?.started ? (
         <p className="max-w-xs text-right text-sm text-emerald-700" role="status">

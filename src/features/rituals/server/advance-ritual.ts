@@ -44,6 +44,8 @@ export async function advanceRitual(sessionId: string, deps: AdvanceDeps = {}) {
       case "active":
         return { status: session.status };
       default:
+        // Ended. A failed ritual tells its members (once: dedupe key), then every ended one gets its post-ritual update.
+        if (session.status === "failed") await notifySafely(deps.notify, sessionId, "failed");
         await finalizeRitual(sessionId, now());
         return { status: session.status };
     }
@@ -52,7 +54,7 @@ export async function advanceRitual(sessionId: string, deps: AdvanceDeps = {}) {
 }
 
 /** Notifications never undo a transition: a failure is logged and retried by the next advance (dedupe keys). */
-async function notifySafely(notify: Notifier | undefined, sessionId: string, kind: "review" | "reminder") {
+async function notifySafely(notify: Notifier | undefined, sessionId: string, kind: "review" | "reminder" | "failed") {
   if (!notify) return;
   try {
     await notify({ session: await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } }), kind });

@@ -69,7 +69,9 @@ function summaryMarkdown(
         : (session.outcomeNote ?? "Completed without a change.")
       : session.status === "skipped"
         ? `Skipped: ${session.outcomeNote ?? "too little feedback."}`
-        : `Abandoned: ${session.outcomeNote ?? "no decision."}`;
+        : session.status === "failed"
+          ? `Failed: ${session.outcomeNote ?? "the improver kept failing."}`
+          : `Abandoned: ${session.outcomeNote ?? "no decision."}`;
   const lines = [
     `## Weekly ritual #${session.sessionNumber} · ${templateName}`,
     `**Outcome:** ${outcome}`,

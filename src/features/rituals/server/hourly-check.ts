@@ -56,7 +56,7 @@ export async function findUnresumedDecisions(now = new Date(), limit = 500): Pro
       origin: "ritual",
       improverAgentId: { not: null },
       OR: [
-        { status: { in: ["completed", "abandoned"] }, summaryReportId: null, completedAt: { lte: before, gte: since } },
+        { status: { in: ["completed", "abandoned", "failed"] }, summaryReportId: null, completedAt: { lte: before, gte: since } },
         { status: "awaiting_review", updatedAt: { lte: before, gte: since }, proposals: { some: {}, none: { status: { in: ["pending", "draft"] } } } },
       ],
     },

@@ -3,7 +3,7 @@
 export { advanceRitual } from "./advance-ritual";
 export { beginRitual, type BeginResult } from "./begin-ritual";
 export { createTemplateWithImprover } from "./create-template-with-improver";
-export { failRitual } from "./fail-ritual";
+export { failRitual, failStalledRituals, STALLED_AFTER_MS } from "./fail-ritual";
 export { runHourlyCheck } from "./hourly-check";
 export { notifyRitual, reviewPath } from "./notify-ritual";
 export { getRitualReview, getScheduleOverview, getTemplateRitualPanel, type RitualReview } from "./queries";

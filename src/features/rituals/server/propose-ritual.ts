@@ -11,7 +11,7 @@ import { ritualTurn, transcriptRows } from "./ritual-turn";
  * The proposal, the transcript and status awaiting_review (+ the 7-day deadline) are written in
  * one transaction. Without a proposal, what the session says depends on why: the improver said
  * why it proposes nothing → completed, its words quoted; a proposal it made could not be recorded,
- * or it answered nothing at all → abandoned with that reason, and the feedback is not acknowledged
+ * or it answered nothing at all → failed with that reason, and the feedback is not acknowledged
  * (the next ritual looks at it again). A real no-op never looks like a failure, nor the reverse.
  */
 export async function proposeRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
@@ -41,10 +41,10 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
       const said = collected.text.replace(/\s+/g, " ").trim();
       if (refused || !said) {
         const outcomeNote = refused
-          ? `The improver's proposal could not be recorded: ${refused} The feedback stays for the next ritual.`
-          : "The improver answered with neither a proposal nor a reason. The feedback stays for the next ritual.";
-        await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "abandoned", completedAt: now, outcomeNote } });
-        return { status: "abandoned" as const };
+          ? `The improver's proposal could not be recorded: ${refused}`
+          : "The improver answered with neither a proposal nor a reason.";
+        await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "failed", completedAt: now, outcomeNote } });
+        return { status: "failed" as const };
       }
       const quoted = said.length > 300 ? `${said.slice(0, 300)}…` : said;
       await t.evolutionSession.update({

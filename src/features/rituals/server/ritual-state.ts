@@ -8,7 +8,7 @@ import { nextRitualAt, scheduleOf } from "../schedule";
 import { cadenceOf } from "./improvers";
 
 // The weekly ritual as a persisted state machine on the evolution session: preparing →
-// (threshold gate → skipped) → analyzing → proposing → awaiting_review → completed | abandoned. Every transition reads the session's status under its row lock and is a
+// (threshold gate → skipped) → analyzing → proposing → awaiting_review → completed | abandoned (| failed, when a step keeps failing: fail-ritual.ts). Every transition reads the session's status under its row lock and is a
 // no-op when the session has already moved on, so a driver (Inngest step.run or the embedded
 // runner) can repeat any step after a crash without a second version, notification or model call
 // that already succeeded: model output is stored in the same transaction as the status change.

@@ -1,16 +1,17 @@
-import { ArrowLeft, CalendarClock, CheckCircle2, CircleSlash, Hourglass, Loader2, RotateCcw } from "lucide-react";
+import { AlertTriangle, ArrowLeft, CalendarClock, CheckCircle2, CircleSlash, Hourglass, Loader2, RotateCcw } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Badge, Card, CardHeader, Notice } from "@/components/ui/card";
 import { markReadByLink, markReadFromLink } from "@/features/notifications/server";
-import { STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
+import { isOpen, STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
 import { AutoRefresh, RefreshOnce } from "@/features/rituals/components/auto-refresh";
 import { formatInZone } from "@/features/rituals/components/format";
 import { RitualFeedback } from "@/features/rituals/components/ritual-feedback";
 import { RitualNotes } from "@/features/rituals/components/ritual-notes";
 import { RitualProposals } from "@/features/rituals/components/ritual-proposals";
+import { RunRitualButton } from "@/features/rituals/components/run-ritual-button";
 import { ReviewLinkParams } from "@/features/rituals/schemas";
 import { MAX_RITUAL_ROUNDS } from "@/features/rituals/server";
 import { getRitualReview, type RitualReview } from "@/features/rituals/server";
@@ -96,7 +97,7 @@ export default async function RitualReviewPage({ params, searchParams }: { param
       </div>
 
       <div className="space-y-4">
-        <Outcome review={review} slug={slug} />
+        <Outcome review={review} slug={slug} canRun={can(ctx.membership.role, "rituals.run")} />
         {working ? (
           <div className="flex items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-700" role="status">
             <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -123,7 +124,7 @@ export default async function RitualReviewPage({ params, searchParams }: { param
 
           <Card>
             <CardHeader title="The improver's notes" description="What it noticed, and the hypothesis it will check next time." />
-            <RitualNotes notes={review.notes} />
+            <RitualNotes notes={review.notes} ended={!isOpen(session.status)} />
           </Card>
         </div>
 
@@ -133,7 +134,7 @@ export default async function RitualReviewPage({ params, searchParams }: { param
               title={review.cadence === "weekly" ? "Feedback since the last session" : "How the improvers did"}
               description={review.cadence === "weekly" ? "Classified decisions, observations, ratings and reports, negative first." : "Approval rate, churn and before/after outcomes of the last 30 days."}
             />
-            <RitualFeedback slug={slug} summary={review.feedbackSummary} meta={review.cadence === "monthly"} />
+            <RitualFeedback slug={slug} summary={review.feedbackSummary} meta={review.cadence === "monthly"} ended={!isOpen(session.status)} />
           </Card>
         </aside>
       </div>
@@ -154,7 +155,7 @@ function Fact({ icon, label, tone, children }: { icon: ReactNode; label: string;
 }
 
 /** A closed ritual says how it ended: the version it created, or why nothing changed. */
-function Outcome({ review, slug }: { review: RitualReview; slug: string }) {
+function Outcome({ review, slug, canRun }: { review: RitualReview; slug: string; canRun: boolean }) {
   const { session, template, createdVersion } = review;
   const templateHref = `/w/${slug}/templates/${template.id}`;
   switch (session.status) {
@@ -179,6 +180,23 @@ function Outcome({ review, slug }: { review: RitualReview; slug: string }) {
               </Link>
             </p>
           </div>
+        </div>
+      );
+    case "failed":
+      return (
+        <div className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" role="alert" data-testid="ritual-outcome">
+          <div className="flex items-start gap-3">
+            <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
+            <div>
+              <p className="font-medium">The ritual could not finish.</p>
+              {session.outcomeNote ? <p className="mt-0.5" data-testid="ritual-failure">{session.outcomeNote}</p> : null}
+              <p className="mt-0.5 text-red-800">
+                Nothing was changed; the feedback waits for the next ritual.{" "}
+                {canRun ? "Try again once the cause is fixed." : "A member can run it again."}
+              </p>
+            </div>
+          </div>
+          {canRun ? <RunRitualButton workspaceSlug={slug} templateId={template.id} label="Try again" /> : null}
         </div>
       );
     case "skipped":

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "EvolutionSessionStatus" ADD VALUE 'failed';

@@ -1,0 +1,40 @@
+import "server-only";
+import type { Tx } from "@/server/db";
+import { conflict } from "@/server/errors";
+import type { ImproverUIMessage } from "./chat";
+import { assertOpen, lockSession } from "./session-state";
+
+type Part = ImproverUIMessage["parts"][number];
+
+/** The proposals and notes an answer's tool calls wrote (their ids are in the tool outputs). */
+export function writesOf(parts: Part[]) {
+  const proposalIds: string[] = [];
+  const noteIds: string[] = [];
+  for (const part of parts) {
+    if (part.type === "tool-propose_directives" && part.state === "output-available" && part.output.ok) proposalIds.push(part.output.proposalId);
+    if (part.type === "tool-record_evolution_note" && part.state === "output-available" && part.output.ok) noteIds.push(part.output.noteId);
+  }
+  return { proposalIds, noteIds };
+}
+
+/**
+ * "Regenerate": the improver's newest answer is taken back before it answers the same message
+ * again — the stored message is deleted, the notes it recorded are deleted and its proposal, still
+ * undecided, is superseded, all in one transaction under the session's lock. Only the newest
+ * answer of an open session, to a person's message (not a ritual step's), and only while its
+ * proposal is undecided: a decided proposal is history and stays (409).
+ */
+export async function discardAnswer(t: Tx, { workspaceId, sessionId, messageId }: { workspaceId: string; sessionId: string; messageId: string }) {
+  assertOpen(await lockSession(t, workspaceId, sessionId));
+  const [answer, asked] = await t.evolutionMessage.findMany({ where: { workspaceId, sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 2 });
+  if (!answer || answer.id !== messageId || answer.role !== "assistant") throw conflict("Only the improver's newest answer can be regenerated: reload the page to see the latest messages.");
+  if (asked?.role !== "user" || (asked.metadata as { kind?: string } | null)?.kind === "ritual") throw conflict("This answer belongs to the weekly ritual: reject its proposal with a reason instead.");
+  const { proposalIds, noteIds } = writesOf(answer.parts as unknown as Part[]);
+  if (proposalIds.length) {
+    const decided = await t.proposal.count({ where: { workspaceId, sessionId, id: { in: proposalIds }, status: { notIn: ["pending", "draft", "superseded"] } } });
+    if (decided > 0) throw conflict("This answer's proposal was already decided, so the answer stays. Write a new message instead.");
+    await t.proposal.updateMany({ where: { workspaceId, sessionId, id: { in: proposalIds }, status: { in: ["pending", "draft"] } }, data: { status: "superseded" } });
+  }
+  if (noteIds.length) await t.evolutionNote.deleteMany({ where: { workspaceId, sessionId, id: { in: noteIds } } });
+  await t.evolutionMessage.delete({ where: { id: answer.id } });
+}
