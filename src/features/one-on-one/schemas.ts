@@ -23,6 +23,8 @@ export const ChatRequest = z.object({
   replaces: IdSchema.optional(),
 });
 
+export const StopAnswerInput = z.object({ sessionId: IdSchema });
+
 export const StartSessionInput = z.object({ templateId: IdSchema });
 export const SessionInput = z.object({ sessionId: IdSchema });
 export const FinishSessionInput = z.object({ sessionId: IdSchema, rating: RatingSchema.nullable() });

@@ -24,10 +24,12 @@
  *     made between the check and the wait is picked up by the hourly check's "resume" sweep.
  *
  * Flow control: concurrency { key: improverAgentId, limit 1 } (a waiting run holds no slot);
- * retries 3 per step (Inngest's backoff; a step is safe to repeat, see above). An advance step that
+ * retries 3 per step (Inngest's backoff; a step is safe to repeat, see above), none for a model
+ * failure another attempt cannot fix (a refused key, an unknown model: NonRetriableError). An advance step that
  * still fails after them is caught: `advance-n-failed` ends the session `failed` with the reason
  * (failRitual) and tells the members once; the review page offers to run it again.
  */
+import { NonRetriableError } from "inngest";
 import type { Notifier, RitualModels } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import { inngest } from "../client";
@@ -63,6 +65,9 @@ async function pendingDecision(sessionId: string, now: Date): Promise<{ waitUnti
   return { waitUntil: undecided > 0 ? session.decisionDueAt.toISOString() : null };
 }
 
+/** A ModelCallError (src/ai/retry.ts) that another attempt cannot fix; by name, so listing the functions loads no AI code. */
+const isFinalModelFailure = (e: unknown): e is Error => e instanceof Error && e.name === "ModelCallError" && (e as { retryable?: boolean }).retryable === false;
+
 export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
   const models = deps.models ?? {};
   const notify = deps.notify ?? defaultNotify;
@@ -79,7 +84,15 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
       // tells the members — never a session left "analyzing" forever.
       const advance = async (id: string): Promise<{ status: string }> => {
         try {
-          return await step.run(id, async () => (await ritualDomain()).advanceRitual(sessionId, { ...models, notify, now }));
+          return await step.run(id, async () => {
+            try {
+              return await (await ritualDomain()).advanceRitual(sessionId, { ...models, notify, now });
+            } catch (e) {
+              // Another attempt cannot fix it (a refused key, an unknown model): the ritual fails now, not in minutes.
+              if (isFinalModelFailure(e)) throw new NonRetriableError(e.message, { cause: e });
+              throw e;
+            }
+          });
         } catch (e) {
           const reason = e instanceof Error ? e.message : String(e);
           return step.run(`${id}-failed`, async () => {

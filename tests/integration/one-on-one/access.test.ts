@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POST } from "@/app/api/workspaces/[slug]/templates/[id]/one-on-one/route";
+import { DELETE, POST } from "@/app/api/workspaces/[slug]/templates/[id]/one-on-one/route";
 import { approveProposalAction } from "@/features/one-on-one/actions/approve-proposal";
 import { rejectProposalAction } from "@/features/one-on-one/actions/reject-proposal";
 import { abandonSessionAction } from "@/features/one-on-one/actions/abandon-session";
@@ -27,6 +27,12 @@ const post = (slug: string, id: string, body: unknown) =>
     params: Promise.resolve({ slug, id }),
   });
 
+/** "Stop" on the chat route. */
+const stop = (slug: string, id: string, body: unknown) =>
+  DELETE(new Request(`http://localhost/api/workspaces/${slug}/templates/${id}/one-on-one`, { method: "DELETE", body: JSON.stringify(body), headers: { "content-type": "application/json" } }), {
+    params: Promise.resolve({ slug, id }),
+  });
+
 const message = (text: string) => ({ role: "user", parts: [{ type: "text", text }] });
 
 describe("one-on-one access", () => {
@@ -51,6 +57,7 @@ describe("one-on-one access", () => {
     expect(await finishSessionAction({ workspaceSlug: slug, sessionId, rating: 0.5 })).toMatchObject({ ok: false, error: { status: 403 } });
     const viewerChat = await post(slug, f.template.id, { sessionId, message: message("hello") });
     expect(viewerChat.status).toBe(403);
+    expect((await stop(slug, f.template.id, { sessionId })).status).toBe(403);
     expect(await db.evolutionMessage.count({ where: { sessionId } })).toBe(0);
 
     actAs(f.members.member!);
@@ -77,12 +84,18 @@ describe("one-on-one access", () => {
     // The wrong template in the path, or a session id that is not this workspace's: 404.
     const other = await makeTemplate(f.scope, { name: `Other ${uid()}`, directives: "Other." });
     expect((await post(slug, other.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
+    expect((await stop(slug, other.id, { sessionId: session.id })).status).toBe(404);
+    expect((await stop(slug, f.template.id, { sessionId: 42 })).status).toBe(400);
+    expect((await post(slug, f.template.id, { sessionId: session.id, message: message("hi"), replaces: "x".repeat(300) })).status).toBe(400);
+    // The owner stops nothing when nothing is being written.
+    expect(await (await stop(slug, f.template.id, { sessionId: session.id })).json()).toEqual({ stopped: false });
     expect((await post("Not A Slug!", f.template.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
 
     const outsider = await makeWorkspace();
     actAs(outsider.owner);
     expect(await approveProposalAction({ workspaceSlug: slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 404 } });
     expect((await post(slug, f.template.id, { sessionId: session.id, message: message("hi") })).status).toBe(404);
+    expect((await stop(slug, f.template.id, { sessionId: session.id })).status).toBe(404);
     // An outsider's own workspace does not reach this proposal either.
     expect(await approveProposalAction({ workspaceSlug: outsider.workspace.slug, proposalId, rating: 1 })).toMatchObject({ ok: false, error: { status: 404 } });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRegistry } from "@/ai/models";
 import { startSession } from "@/features/one-on-one/server";
-import { loadTranscript, streamImproverReply } from "@/features/one-on-one/server/chat";
+import { loadTranscript, stopImproverReply, streamImproverReply } from "@/features/one-on-one/server/chat";
 import { db } from "@/server/db";
 import { makeRejectedEstimates, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { reply, startFakeOpenAI, type FakeOpenAI } from "../../support/fake-openai";
@@ -36,7 +36,10 @@ async function setup() {
     for (let i = 0; i < 50 && (await db.evolutionMessage.count({ where: { sessionId: session.id } })) < before + 2; i++) await new Promise((r) => setTimeout(r, 20));
     return body;
   };
-  return { session, say, transcript: () => loadTranscript(workspace.id, session.id), proposals: () => db.proposal.findMany({ where: { sessionId: session.id } }) };
+  const start = (text: string) =>
+    streamImproverReply({ workspaceId: workspace.id, templateId: template.id, sessionId: session.id, userId: owner.id, message: { role: "user", parts: [{ type: "text", text }] }, model });
+  const stop = () => stopImproverReply({ workspaceId: workspace.id, templateId: template.id, sessionId: session.id });
+  return { session, say, start, stop, workspaceId: workspace.id, transcript: () => loadTranscript(workspace.id, session.id), proposals: () => db.proposal.findMany({ where: { sessionId: session.id } }) };
 }
 
 /** The improver proposes with a tool call, then closes with a sentence (the second step sees the tool result). */
@@ -104,5 +107,27 @@ describe("the one-on-one through an OpenAI-compatible provider", () => {
     await s.say("Tell me everything.");
     const sent = server.chatRequests()[0]!.body as { max_tokens?: number };
     expect(sent.max_tokens).toBe(6000);
+  });
+
+  it("Stop cuts the answer being written — the model call is aborted — and stores what was written, marked stopped", async () => {
+    const s = await setup();
+    // Half an answer, then silence: a model that would keep the turn open until its time limit.
+    server.script(() => reply.broken(reply.text("The estimates were rejected because they had no rationale, and the fix is"), "stall"));
+    const res = await s.start("Why were estimates rejected?");
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = "";
+    while (!seen.includes("text-delta")) seen += decoder.decode((await reader.read()).value);
+    expect(await s.stop()).toEqual({ stopped: true });
+    for (let r = await reader.read(); !r.done; r = await reader.read()) seen += decoder.decode(r.value);
+
+    await expect.poll(async () => (await s.transcript()).length).toBe(2);
+    const answer = (await s.transcript()).at(-1)!;
+    expect(answer).toMatchObject({ role: "assistant", metadata: { stopped: true } });
+    expect(JSON.stringify(answer.parts)).toContain("The estimates were rejected");
+    expect(server.requests.at(-1)!.aborted).toBe(true);
+    // Nothing is being written any more; a session elsewhere is out of reach.
+    expect(await s.stop()).toEqual({ stopped: false });
+    await expect(stopImproverReply({ workspaceId: s.workspaceId, templateId: "c00000000000000000000000", sessionId: s.session.id })).rejects.toMatchObject({ status: 404 });
   });
 });

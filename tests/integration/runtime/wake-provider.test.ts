@@ -66,4 +66,18 @@ describe("a wake through an OpenAI-compatible provider", () => {
     expect(run).toMatchObject({ status: "succeeded", outcome: "EVALUATION_FAILED", qualityScore: null, error: expect.stringMatching(/^The evaluator failed: /) });
     expect(await db.changeItem.count({ where: { changeSet: { wakeRunId: run.id } } })).toBe(1);
   });
+
+  it("a refused key fails the wake at once with words an admin can act on — the provider named, never the key it echoed or the host", async () => {
+    const s = await setup();
+    server.reset();
+    server.script(() => reply.unauthorized());
+    const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agentId, reason: "manual", models: s.models });
+    expect(result).toMatchObject({ status: "failed", retryable: false });
+    expect(server.chatRequests()).toHaveLength(1);
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    expect(run.error).toMatch(/^.*Your OpenAI-compatible server refused the credentials \(HTTP 401\): an admin should check the API key/);
+    expect(run.error).not.toContain("sk-test");
+    expect(run.error).not.toContain("127.0.0.1");
+    expect(await db.agentState.findUniqueOrThrow({ where: { agentId: s.agentId } })).toMatchObject({ consecutiveFailureCount: 1 });
+  });
 });

@@ -11,6 +11,8 @@ export async function listAgents({ workspaceId, templateId, limit = 200 }: { wor
       template: { select: { id: true, name: true } },
       task: { select: { id: true, title: true, status: true } },
       state: { select: { lastWakeAt: true, wakeCounter: true, consecutiveFailureCount: true } },
+      // The newest finished run: a failure is shown in the list with its reason.
+      runs: { where: { finishedAt: { not: null } }, orderBy: { startedAt: "desc" }, take: 1, select: { id: true, status: true, error: true } },
     },
   });
 }

@@ -51,10 +51,11 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState("");
+  const chatApi = `/api/workspaces/${workspaceSlug}/templates/${templateId}/one-on-one`;
   const transport = useMemo(
     () =>
       new DefaultChatTransport<ImproverUIMessage>({
-        api: `/api/workspaces/${workspaceSlug}/templates/${templateId}/one-on-one`,
+        api: chatApi,
         prepareSendMessagesRequest: ({ messages, trigger, messageId }) => {
           const last = messages.at(-1)!;
           // Only what the person wrote: a stored message read back also carries its author and time.
@@ -64,7 +65,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
           return { body: { sessionId, message, ...(trigger === "regenerate-message" && messageId ? { replaces: messageId } : {}) } };
         },
       }),
-    [workspaceSlug, templateId, sessionId],
+    [chatApi, sessionId],
   );
   const { messages, sendMessage, status, error, stop, clearError, regenerate, setMessages } = useChat<ImproverUIMessage>({
     id: sessionId,
@@ -230,7 +231,14 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
             className="min-h-10 flex-1 resize-y rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
           />
           {busy ? (
-            <Button variant="secondary" onClick={() => void stop()}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void stop();
+                // The server finishes answers on its own (a closed tab loses nothing): Stop tells it to cut this one.
+                void fetch(chatApi, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ sessionId }) }).catch(() => undefined);
+              }}
+            >
               <Square className="size-4" aria-hidden /> Stop
             </Button>
           ) : (
@@ -291,6 +299,7 @@ function Message({ message, currentUserId, render }: { message: ImproverUIMessag
       <div className="min-w-0 flex-1 space-y-2">
         <span className="text-xs text-zinc-500">Improver</span>
         {message.parts.map((part, i) => render(part, `${message.id}-${i}`))}
+        {message.metadata?.stopped ? <p className="text-xs text-zinc-500 italic">Stopped before the end.</p> : null}
       </div>
     </li>
   );

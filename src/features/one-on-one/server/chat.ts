@@ -13,6 +13,7 @@ import { errorFields, logger } from "@/server/logger";
 import type { ChatMessageInput } from "../schemas";
 import { isOpen } from "../status";
 import { chatTurn } from "./chat-turn";
+import { stopAnswer, trackAnswer } from "./answers-in-flight";
 import { discardAnswer } from "./discard-answer";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
@@ -23,7 +24,16 @@ import { settleUnfinishedParts } from "../unfinished-parts";
 // (token-budgeted, from the database — not from what the browser sends), stream the answer with
 // tools, persist the answer when the stream ends (even if the browser went away).
 
-export type ChatMetadata = { kind?: "opening" | "rejection" | "ritual"; proposalId?: string; authorId?: string; authorName?: string; /** When it was stored (read back). */ sentAt?: string };
+export type ChatMetadata = {
+  kind?: "opening" | "rejection" | "ritual";
+  proposalId?: string;
+  authorId?: string;
+  authorName?: string;
+  /** When it was stored (read back). */
+  sentAt?: string;
+  /** An answer a person stopped: what was written up to then. */
+  stopped?: boolean;
+};
 export type ImproverUIMessage = UIMessage<ChatMetadata, never, InferUITools<ImproverTools>>;
 
 /** Steps per answer: e.g. note → propose → closing text, with one look-up. */
@@ -54,6 +64,13 @@ export type ReplyOptions = {
   /** Tests pass a scripted model; the app uses the improver role's. */
   model?: LanguageModel;
 };
+
+/** "Stop": cuts the answer being written in this session (answers-in-flight.ts); false when none is. */
+export async function stopImproverReply({ workspaceId, templateId, sessionId }: { workspaceId: string; templateId: string; sessionId: string }) {
+  const session = await db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId }, select: { id: true } });
+  if (!session) throw notFound("Session not found.");
+  return { stopped: stopAnswer(sessionId) };
+}
 
 /** Streams the improver's answer as an AI SDK UI message stream response. */
 export async function streamImproverReply({ workspaceId, templateId, sessionId, userId, message, replaces, model }: ReplyOptions): Promise<Response> {
@@ -93,10 +110,11 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   const limits = modelLimits("improver");
   // A body that breaks while it is read ends the answer like any other stream error (stream-guard.ts).
   const improver = withSettledStreams(model ?? getModel("improver"));
+  const answer = trackAnswer(sessionId);
   const result = streamText({
     model: improver,
-    // A stalled provider is cut (the whole answer, all its steps), and a runaway answer capped.
-    abortSignal: AbortSignal.timeout(limits.timeoutMs),
+    // A stalled provider is cut (the whole answer, all its steps), and a runaway answer capped; Stop cuts it too.
+    abortSignal: AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), answer.signal]),
     maxOutputTokens: limits.maxOutputTokens,
     system: context.system,
     // The newest turns within TRANSCRIPT_BUDGET tokens; older ones cut, and the model told so.
@@ -111,11 +129,12 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   return result.toUIMessageStreamResponse<ImproverUIMessage>({
     originalMessages: history,
     onFinish: async ({ responseMessage }) => {
+      answer.release();
       if (responseMessage.parts.length === 0) return;
       // A broken or cut-off answer leaves no step "in progress" behind (unfinished-parts.ts).
       const parts = settleUnfinishedParts(responseMessage.parts);
       await db.evolutionMessage.create({
-        data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: {} },
+        data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: answer.signal.aborted ? { stopped: true } : {} },
       });
     },
     // Shown to the person: what the provider did, in words an admin can act on, never a host or a key.

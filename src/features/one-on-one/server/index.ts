@@ -2,7 +2,7 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { abandonSession } from "./abandon-session";
 export { approveProposal } from "./approve-proposal";
-export { loadTranscript, streamImproverReply } from "./chat";
+export { loadTranscript, stopImproverReply, streamImproverReply } from "./chat";
 export { createSessionInTx } from "./create-session";
 export { finishSession } from "./finish-session";
 export { getHeadVersion, getSession, listNotes, listProposals, listSessions, noteSessionNumbers, sessionFeedback, type ProposalView } from "./queries";

@@ -33,8 +33,13 @@ export default async function AgentsPage({ params }: { params: Promise<{ slug: s
                     </Link>
                     <div className="mt-0.5">
                       <Badge tone={lifecycleTone[a.lifecycle]}>{a.lifecycle}</Badge>
-                      {a.state && a.state.consecutiveFailureCount > 0 ? <Badge tone="red">{a.state.consecutiveFailureCount} failures</Badge> : null}
+                      {a.state && a.state.consecutiveFailureCount > 0 ? <Badge tone="red">{a.state.consecutiveFailureCount === 1 ? "last wake failed" : `${a.state.consecutiveFailureCount} failed wakes`}</Badge> : null}
                     </div>
+                    {a.runs[0]?.status === "failed" ? (
+                      <Link href={`/w/${slug}/agents/${a.id}/runs/${a.runs[0].id}`} className="mt-1 line-clamp-2 max-w-md text-xs text-red-700 hover:underline" data-testid="agent-failure">
+                        {a.runs[0].error ?? "The last wake failed."}
+                      </Link>
+                    ) : null}
                   </>
                 ),
               },

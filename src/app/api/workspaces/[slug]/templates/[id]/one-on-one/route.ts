@@ -1,5 +1,5 @@
-import { ChatRequest } from "@/features/one-on-one/schemas";
-import { streamImproverReply } from "@/features/one-on-one/server";
+import { ChatRequest, StopAnswerInput } from "@/features/one-on-one/schemas";
+import { stopImproverReply, streamImproverReply } from "@/features/one-on-one/server";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { workspaceRoute } from "@/features/workspaces/server";
 import { z } from "zod";
@@ -8,4 +8,9 @@ import { z } from "zod";
 // the service scopes the evolution session by workspace and template.
 export const POST = workspaceRoute({ params: z.object({ id: IdSchema }), input: ChatRequest, permission: "improver.chat" }, async (body, ctx) =>
   streamImproverReply({ workspaceId: ctx.workspace.id, templateId: ctx.params.id, sessionId: body.sessionId, userId: ctx.user.id, message: body.message, replaces: body.replaces }),
+);
+
+// "Stop": the answer being written in this session is cut; what was written so far is stored, marked stopped.
+export const DELETE = workspaceRoute({ params: z.object({ id: IdSchema }), input: StopAnswerInput, permission: "improver.chat" }, async (body, ctx) =>
+  stopImproverReply({ workspaceId: ctx.workspace.id, templateId: ctx.params.id, sessionId: body.sessionId }),
 );
