@@ -16,8 +16,15 @@ const domain = vi.hoisted(() => ({
   beginRitual: vi.fn(),
   advanceRitual: vi.fn(),
   runHourlyCheck: vi.fn(),
+  failStalledRituals: vi.fn(),
 }));
-vi.mock("@/features/rituals/server", () => ({ beginRitual: domain.beginRitual, advanceRitual: domain.advanceRitual, runHourlyCheck: domain.runHourlyCheck }));
+vi.mock("@/features/rituals/server", () => ({
+  beginRitual: domain.beginRitual,
+  advanceRitual: domain.advanceRitual,
+  runHourlyCheck: domain.runHourlyCheck,
+  failStalledRituals: domain.failStalledRituals,
+  notifyRitual: vi.fn(),
+}));
 
 beforeEach(() => {
   for (const mock of Object.values(domain)) mock.mockReset();
@@ -116,6 +123,7 @@ describe("ritual-hourly-check", () => {
 
   it("wakes every due improver (scheduled) and every stuck ritual (resume), in one memoized step", async () => {
     const now = new Date("2030-01-01T09:00:00Z");
+    domain.failStalledRituals.mockResolvedValue(2);
     domain.runHourlyCheck.mockResolvedValue({
       improversCreated: 1,
       due: [{ workspaceId: "ws_1", improverAgentId: "imp_1" }],
@@ -129,14 +137,16 @@ describe("ritual-hourly-check", () => {
       { name: ritualWakeRequested.name, data: { workspaceId: "ws_1", improverAgentId: "imp_1", reason: "scheduled" } },
       { name: ritualWakeRequested.name, data: { workspaceId: "ws_2", improverAgentId: "imp_2", reason: "resume" } },
     ]);
-    expect(result).toEqual({ improversCreated: 1, due: 1, stuck: 1 });
+    expect(domain.failStalledRituals).toHaveBeenCalledWith(expect.any(Function), now);
+    expect(result).toEqual({ improversCreated: 1, due: 1, stuck: 1, stalled: 2 });
   });
 
   it("sends nothing when nothing is due", async () => {
     domain.runHourlyCheck.mockResolvedValue({ improversCreated: 0, due: [], stuck: [] });
+    domain.failStalledRituals.mockResolvedValue(0);
     const { result, ctx } = await new InngestTestEngine({ function: createRitualHourlyCheckFunction() }).execute();
     expect(domain.runHourlyCheck).toHaveBeenCalledWith(expect.any(Date), { createImprovers: true });
     expect(ctx.step.sendEvent).not.toHaveBeenCalled();
-    expect(result).toEqual({ improversCreated: 0, due: 0, stuck: 0 });
+    expect(result).toEqual({ improversCreated: 0, due: 0, stuck: 0, stalled: 0 });
   });
 });
