@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { staticSecurityHeaders } from "./src/lib/security-headers";
 
 const nextConfig: NextConfig = {
   // The pg driver and the job queue on it stay plain Node modules on the server.
@@ -8,6 +9,10 @@ const nextConfig: NextConfig = {
   // Lets the embedded-mode e2e run its own `next dev` beside a developer's (Next allows one per dir).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
+  // Security headers on every response (the CSP with its nonce is src/proxy.ts's).
+  async headers() {
+    return [{ source: "/:path*", headers: staticSecurityHeaders(process.env.APP_URL ?? process.env.AUTH_URL) }];
+  },
 };
 
 export default nextConfig;

@@ -2,6 +2,7 @@ import "server-only";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth from "next-auth";
 import type { EmailConfig } from "next-auth/providers";
+import { safeCallbackPath } from "@/lib/safe-path";
 import { db } from "@/server/db";
 import { sendEmail } from "@/server/mailer";
 
@@ -34,6 +35,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [magicLink],
   pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in" },
   callbacks: {
+    // Auth.js's own redirects (after the magic link, after sign-out) stay on this app, by the same rule as the sign-in page.
+    redirect({ url, baseUrl }) {
+      if (url.startsWith("/")) return `${baseUrl}${safeCallbackPath(url)}`;
+      try {
+        const target = new URL(url);
+        if (target.origin === new URL(baseUrl).origin) return `${baseUrl}${safeCallbackPath(`${target.pathname}${target.search}${target.hash}`)}`;
+      } catch {
+        // not a URL: home
+      }
+      return baseUrl;
+    },
     session({ session, user }) {
       session.user.id = user.id;
       return session;

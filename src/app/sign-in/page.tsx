@@ -20,7 +20,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const callbackUrl = CallbackPathSchema.parse(params.callbackUrl);
   if (await getSessionUser()) redirect(callbackUrl);
-  const error = params.error ? (errors[params.error] ?? "Sign-in failed. Please try again.") : null;
+  const error = params.error ? (errors[String(params.error)] ?? "Sign-in failed. Please try again.") : null;
   return (
     <CenteredCard
       title="Sign in to Agent Coach"
@@ -39,7 +39,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     >
       <div className="space-y-4">
         {error ? <Notice tone="error">{error}</Notice> : null}
-        <SignInForm callbackUrl={callbackUrl} defaultEmail={params.email} />
+        <SignInForm callbackUrl={callbackUrl} defaultEmail={typeof params.email === "string" ? params.email.slice(0, 320) : undefined} />
       </div>
     </CenteredCard>
   );

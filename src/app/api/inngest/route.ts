@@ -1,11 +1,12 @@
-import { serve } from "inngest/next";
 import { NextResponse } from "next/server";
 import { functions } from "@/inngest/functions";
 import { inngest, inngestEnabled } from "@/inngest/client";
+import { serveInngest } from "@/inngest/serve";
 
-// Inngest calls this route to sync and run the job functions. Without Inngest configured there is
-// nothing to serve: the local executor inside this server runs the same functions.
-const handlers = inngestEnabled ? serve({ client: inngest, functions }) : null;
+// Inngest calls this route to sync and run the job functions, at APP_URL (serve.ts: never the
+// request's Host). Without Inngest configured there is nothing to serve: the local executor inside
+// this server runs the same functions.
+const handlers = inngestEnabled ? serveInngest(inngest, functions) : null;
 
 const notConfigured = () =>
   NextResponse.json(
