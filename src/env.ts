@@ -86,9 +86,28 @@ const schema = z.object({
   // that speaks only chat completions; for Ollama, vLLM or LM Studio use openai-compatible).
   AI_OPENAI_API: optional.pipe(z.enum(["responses", "chat"], { error: "AI_OPENAI_API must be responses or chat" }).optional()),
   AI_STRUCTURED_OUTPUTS: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
+  // "1": allow a plain-http APP_URL on another host than this machine in production (not recommended).
+  ALLOW_INSECURE_HTTP: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
 }).superRefine((v, ctx) => {
+  if (v.NODE_ENV === "production" && insecureAppUrl(v.APP_URL) && !v.ALLOW_INSECURE_HTTP) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["APP_URL"],
+      message: `${v.APP_URL} is plain http: in production the app is served over https (the session cookie is then Secure). Set APP_URL to the https:// address people use (TLS may end at your proxy), or ALLOW_INSECURE_HTTP=1 to run without it.`,
+    });
+  }
   for (const p of aiConfigProblems(v)) ctx.addIssue({ code: "custom", path: [p.key], message: p.message });
 });
+
+/** http:// on any host but this machine's own (localhost is a local trial, not a deployment). */
+function insecureAppUrl(appUrl: string): boolean {
+  try {
+    const url = new URL(appUrl);
+    return url.protocol === "http:" && !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof schema>;
 

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LAST_WORKSPACE_COOKIE, SESSION_COOKIES } from "@/lib/constants";
+import { textProblem } from "@/lib/input-rules";
 import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from "@/lib/security-headers";
 
 // Next 16 proxy (formerly middleware), on every request but static files: the Content-Security-
@@ -10,8 +11,21 @@ import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from "@/lib/securi
 
 const GUARDED = /^\/(w|workspaces)(\/|$)/;
 
+/** An address no page or route takes: a NUL (Postgres refuses it in text) or an unpaired surrogate, encoded anywhere in path or query. */
+function addressProblem(req: NextRequest): string | null {
+  const raw = req.nextUrl.pathname + req.nextUrl.search;
+  if (/%00/.test(raw)) return textProblem("\u0000");
+  try {
+    return textProblem(decodeURIComponent(raw.replace(/\+/g, " ")));
+  } catch {
+    return "The address is not valid (a broken %-escape).";
+  }
+}
+
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
+  const refused = addressProblem(req);
+  if (refused) return NextResponse.json({ error: { code: "BAD_REQUEST", message: refused } }, { status: 400, headers: { "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
   if (pathname.startsWith("/api/")) {
     const res = NextResponse.next();
     res.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);

@@ -2,6 +2,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { toErrorBody, unauthorized, type ErrorBody } from "@/server/errors";
+import { parseInput } from "@/server/input";
 import { getSessionUser, type SessionUser } from "@/server/session";
 
 // The one way to write a server action: zod → session (→ workspace membership → role: the
@@ -28,7 +29,7 @@ export async function requireUser(): Promise<SessionUser> {
 
 /** An action anyone may call (e.g. asking for a sign-in link): input validation only. */
 export function publicAction<S extends z.ZodType, T>(input: S, handler: (input: z.output<S>) => Promise<T>) {
-  return async (raw: z.input<S>): Promise<ActionResult<T>> => settle(async () => handler(input.parse(raw)));
+  return async (raw: z.input<S>): Promise<ActionResult<T>> => settle(async () => handler(parseInput(input, raw)));
 }
 
 /** An action for any signed-in user (not tied to one workspace). */
@@ -38,7 +39,7 @@ export function authedAction<S extends z.ZodType, T>(
 ) {
   return async (raw: z.input<S>): Promise<ActionResult<T>> =>
     settle(async () => {
-      const data = input.parse(raw);
+      const data = parseInput(input, raw);
       const user = await requireUser();
       return handler(data, { user });
     });

@@ -2,7 +2,9 @@ import "server-only";
 import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth from "next-auth";
 import type { EmailConfig } from "next-auth/providers";
+import { takeSignInLinkSlot } from "@/server/sign-in-limit";
 import { safeCallbackPath } from "@/lib/safe-path";
+import { env } from "@/env";
 import { db } from "@/server/db";
 import { sendEmail } from "@/server/mailer";
 
@@ -32,9 +34,18 @@ const magicLink: EmailConfig = {
 export const { handlers, auth, signIn, signOut } = NextAuth({
   adapter: PrismaAdapter(db),
   session: { strategy: "database", maxAge: 30 * 24 * 60 * 60 },
+  // Secure (and __Secure-prefixed) cookies whenever people reach the app over https, even when TLS
+  // ends at a proxy that talks plain http to this server; env.ts refuses http APP_URLs in production.
+  useSecureCookies: env.APP_URL.startsWith("https://"),
   providers: [magicLink],
   pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in" },
   callbacks: {
+    // Runs before every magic link is sent, however it was asked for (the form, or POST
+    // /api/auth/signin/email directly): the address's limit is taken here, atomically.
+    async signIn({ account, email }) {
+      if (!email?.verificationRequest) return true;
+      return (await takeSignInLinkSlot(account?.providerAccountId ?? "")) ? true : "/sign-in?error=RateLimited";
+    },
     // Auth.js's own redirects (after the magic link, after sign-out) stay on this app, by the same rule as the sign-in page.
     redirect({ url, baseUrl }) {
       if (url.startsWith("/")) return `${baseUrl}${safeCallbackPath(url)}`;

@@ -12,6 +12,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const;

@@ -7,6 +7,7 @@ import { devMailboxEnabled } from "@/env";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { CallbackPathSchema } from "@/features/auth/schemas";
 import { getSessionUser } from "@/server/session";
+import { SIGN_IN_RATE_LIMITED } from "@/server/sign-in-limit";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -14,6 +15,7 @@ const errors: Record<string, string> = {
   Verification: "That sign-in link is invalid, expired or was already used. Ask for a new one.",
   Configuration: "Sign-in is misconfigured on the server. Check AUTH_SECRET and the logs.",
   AccessDenied: "Access denied.",
+  RateLimited: SIGN_IN_RATE_LIMITED,
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {

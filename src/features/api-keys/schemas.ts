@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine, SINGLE_LINE_MESSAGE } from "@/lib/input-rules";
 import type { Prisma } from "@/generated/prisma/client";
 import { AgentLifecycle, ChangeItemStatus, WakeRunStatus } from "@/generated/prisma/enums";
 import { JsonObjectSchema, RateRunInput, RatingSchema, WakeReasonSchema } from "@/features/agents/schemas";
@@ -18,7 +19,7 @@ export { apiScopes, type ApiScope };
 export const ApiScopeSchema = z.enum(apiScopes, { error: "A scope is read or write." });
 
 export const CreateApiKeyInput = z.object({
-  name: z.string({ error: "Name the key." }).trim().min(2, { error: "Use at least 2 characters." }).max(60, { error: "Use at most 60 characters." }),
+  name: z.string({ error: "Name the key." }).trim().min(2, { error: "Use at least 2 characters." }).max(60, { error: "Use at most 60 characters." }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   scopes: z
     .array(ApiScopeSchema, { error: "Choose at least one scope." })
     .min(1, { error: "Choose at least one scope." })
@@ -38,6 +39,7 @@ export const IdempotencyKeySchema = z
 /** Postgres `integer` columns: larger numbers would fail in the database instead of here. */
 const MAX_INT = 2_147_483_647;
 const Count = z.number().int().min(0).max(MAX_INT);
+/** ISO 8601; zod also refuses days that do not exist (2026-02-30). */
 const Timestamp = z.iso.datetime({ offset: true, error: "Use an ISO 8601 timestamp, e.g. 2026-01-31T12:00:00Z." }).transform((s) => new Date(s));
 /** JSON.parse only ever yields JSON, which is what Prisma's Json columns take. */
 const JsonPayload = JsonObjectSchema.transform((v) => v as Prisma.InputJsonObject);
@@ -46,7 +48,7 @@ const FinishedRunStatusSchema = z.enum(WakeRunStatus).exclude(["running"]);
 
 export const ApiCreateAgentInput = z.object({
   templateId: IdSchema,
-  displayName: z.string({ error: "A display name is required." }).trim().min(1).max(120),
+  displayName: z.string({ error: "A display name is required." }).trim().min(1).max(120).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   taskId: IdSchema.optional(),
   externalId: z.string().trim().min(1).max(200).optional().meta({ description: "Your own id for the agent, unique per workspace." }),
 });
@@ -75,7 +77,8 @@ export const ApiRecordRunInput = z
     error: z.string().max(10_000).optional(),
   })
   .superRefine((run, ctx) => {
-    if (!run.startedAt) return;
+    // Runs even when a field failed: only compare timestamps that parsed.
+    if (!(run.startedAt instanceof Date) || (run.finishedAt !== undefined && !(run.finishedAt instanceof Date))) return;
     // The service derives durationMs from the timestamps; keep that within the column and non-negative.
     const span = (run.finishedAt ?? new Date()).getTime() - run.startedAt.getTime();
     if (span < 0) ctx.addIssue({ code: "custom", path: ["finishedAt"], message: "finishedAt must not be before startedAt." });
@@ -202,6 +205,7 @@ export const apiErrorCodes = [
   "CONFLICT",
   "GONE",
   "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
   "VALIDATION_FAILED",
   "IDEMPOTENCY_KEY_REUSED",
   "RATE_LIMITED",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine, SINGLE_LINE_MESSAGE } from "@/lib/input-rules";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { TaskStatus } from "@/generated/prisma/enums";
 
@@ -13,7 +14,7 @@ export const ChecklistItemSchema = z.object({
 export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
 
 export const TaskFields = {
-  title: z.string({ error: "A title is required." }).trim().min(3, { error: "Use at least 3 characters." }).max(200),
+  title: z.string({ error: "A title is required." }).trim().min(3, { error: "Use at least 3 characters." }).max(200).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   description: z.string().trim().max(10_000).default(""),
 };
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { isSingleLine, SINGLE_LINE_MESSAGE } from "@/lib/input-rules";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { TemplateKind } from "@/generated/prisma/enums";
 
 export const GateSchema = z.object({
-  name: z.string().trim().min(1).max(60),
+  name: z.string().trim().min(1).max(60).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   description: z.string().trim().max(500).default(""),
   threshold: z.number().gt(0).max(1),
   weight: z.number().min(0).max(1),
@@ -34,7 +35,7 @@ export const DirectivesSchema = z
 export const TemplateKindSchema = z.enum(TemplateKind);
 
 export const CreateTemplateInput = z.object({
-  name: z.string().trim().min(2, { error: "Use at least 2 characters." }).max(80),
+  name: z.string().trim().min(2, { error: "Use at least 2 characters." }).max(80).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   description: z.string().trim().max(500).default(""),
   kind: TemplateKindSchema.default("taskAgent"),
   modelId: z.string().trim().min(1).max(100).default("default"),

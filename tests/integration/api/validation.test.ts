@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POST as postAgent } from "@/app/api/v1/agents/route";
 import { POST as postChangeSet } from "@/app/api/v1/change-sets/route";
 import { POST as postDecision } from "@/app/api/v1/decisions/route";
 import { POST as postObservation } from "@/app/api/v1/observations/route";
@@ -101,5 +102,38 @@ describe("request bodies", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fieldErrors).toEqual({ templateVersionId: ["Unknown version for this template."] });
+  });
+
+  it("answers 400 — never 500 — to a NUL or an unpaired surrogate anywhere in the body, and to a payload nested thousands deep; writes nothing", async () => {
+    const world = await createApiWorld();
+    const deep = `{"agentId":"${world.agent.id}","text":"Deep","payload":${'{"d":'.repeat(5_000)}{"leaf":true}${"}".repeat(5_000)}}`;
+    const cases: [typeof postObservation, string, unknown][] = [
+      [postObservation, "/api/v1/observations", { agentId: world.agent.id, text: "Broken\u0000text" }],
+      [postObservation, "/api/v1/observations", { agentId: world.agent.id, text: "ok", payload: { ["key\u0000"]: 1 } }],
+      [postObservation, "/api/v1/observations", { agentId: world.agent.id, text: "Lone \ud800 surrogate" }],
+      [postObservation, "/api/v1/observations", deep],
+      [postTask, "/api/v1/tasks", { title: "Title\u0000" }],
+      [postRun, "/api/v1/runs", { agentId: "\u0000", reason: "manual", status: "succeeded" }],
+    ];
+    for (const [handler, path, body] of cases) {
+      const res = await call(handler, path, { key: world.key, body });
+      expect(res.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
+      expect(res.body.error.message).toMatch(/NUL|Unicode|nested too deeply/);
+    }
+    expect(await db.agentMessage.count({ where: { agentId: world.agent.id } })).toBe(0);
+  });
+
+  it("refuses a day that does not exist (2026-02-30) with a message, not a 500", async () => {
+    const world = await createApiWorld();
+    const res = await call(postRun, "/api/v1/runs", { key: world.key, body: { agentId: world.agent.id, reason: "manual", status: "succeeded", startedAt: "2026-02-30T00:00:00Z" } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.fieldErrors.startedAt).toEqual(["Use an ISO 8601 timestamp, e.g. 2026-01-31T12:00:00Z."]);
+  });
+
+  it("names are one line: an agent named across lines is refused", async () => {
+    const world = await createApiWorld();
+    const res = await call(postAgent, "/api/v1/agents", { key: world.key, body: { templateId: world.template.id, displayName: "Bot\nOpen: https://evil.example/x" } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.fieldErrors.displayName).toEqual(["Use one line: no line breaks, tabs or control characters."]);
   });
 });

@@ -22,8 +22,8 @@ async function fixture() {
   return { workspace, owner, members, scope, template };
 }
 
-const post = (slug: string, id: string, body: unknown) =>
-  POST(new Request(`http://localhost/api/workspaces/${slug}/templates/${id}/one-on-one`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json" } }), {
+const post = (slug: string, id: string, body: unknown, headers: Record<string, string> = {}) =>
+  POST(new Request(`http://localhost/api/workspaces/${slug}/templates/${id}/one-on-one`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } }), {
     params: Promise.resolve({ slug, id }),
   });
 
@@ -125,5 +125,31 @@ describe("one-on-one access", () => {
     expect((await listNotes({ workspaceId: f.workspace.id, templateId: f.template.id, q: "duplicates" })).map((n) => n.content)).toEqual(["Linking duplicate tickets should cut repeated replies."]);
     expect(await listNotes({ workspaceId: f.workspace.id, templateId: f.template.id, q: "P2" })).toHaveLength(1);
     expect(await listNotes({ workspaceId: f.workspace.id, templateId: f.template.id, q: "100%_" })).toHaveLength(0);
+  });
+
+  it("the chat route checks the caller before it reads a body, caps the body, wants JSON from this app, and refuses NUL", async () => {
+    const f = await fixture();
+    const slug = f.workspace.slug;
+    const { session } = await startSessionService({ scope: f.scope, templateId: f.template.id });
+    const huge = JSON.stringify({ sessionId: session.id, message: message("x".repeat(10 * 1024 * 1024)) });
+
+    actAs(null);
+    expect((await post(slug, f.template.id, huge)).status).toBe(401);
+    const outsider = await makeWorkspace();
+    actAs(outsider.owner);
+    expect((await post(slug, f.template.id, huge)).status).toBe(404);
+
+    actAs(f.members.member!);
+    const tooLarge = await post(slug, f.template.id, JSON.stringify({ sessionId: session.id, message: message("x".repeat(1024 * 1024)) }));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error: { message: "The request body is limited to 64 KB." } });
+    expect((await post(slug, f.template.id, { sessionId: session.id, message: message("hi") }, { "content-type": "text/plain" })).status).toBe(415);
+    const crossSite = await post(slug, f.template.id, { sessionId: session.id, message: message("hi") }, { origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ error: { message: "Cross-site requests are not accepted." } });
+    const nul = await post(slug, f.template.id, { sessionId: session.id, message: message("hi\u0000there") });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ error: { message: expect.stringMatching(/NUL/) } });
+    expect(await db.evolutionMessage.count({ where: { sessionId: session.id } })).toBe(0);
   });
 });

@@ -13,6 +13,8 @@ import {
 import { consumeRateLimit } from "./rate-limit";
 import { errorFields, logger } from "@/server/logger";
 import { toErrorBody, zodFieldErrors } from "@/server/errors";
+import { safeParseInput } from "@/server/input";
+import { inputProblem } from "@/lib/input-rules";
 import type { Scope } from "@/server/scope";
 
 // The one wrapper of every /api/v1 route: API key (401) → rate limit (429) → scope (403) → path
@@ -117,8 +119,9 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
 
       let params = undefined as z.output<P>;
       if (config.params) {
-        const parsed = config.params.safeParse(await context?.params);
-        if (!parsed.success) throw new ApiFailure(404, "NOT_FOUND", "Not found.");
+        const rawParams = await context?.params;
+        const parsed = inputProblem(rawParams) ? null : config.params.safeParse(rawParams);
+        if (!parsed?.success) throw new ApiFailure(404, "NOT_FOUND", "Not found.");
         params = parsed.data;
       }
 
@@ -128,7 +131,7 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
       if (config.input) {
         const body = await readJsonBody(request);
         raw = body.raw;
-        const parsed = config.input.safeParse(body.json);
+        const parsed = safeParseInput(config.input, body.json);
         if (!parsed.success) throw parsed.error;
         input = parsed.data;
       }

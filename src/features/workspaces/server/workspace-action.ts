@@ -1,4 +1,5 @@
 import "server-only";
+import { parseInput } from "@/server/input";
 import { z } from "zod";
 import { settle, type ActionResult } from "@/server/action-client";
 import type { Permission } from "../permissions";
@@ -16,7 +17,7 @@ export function workspaceAction<Shape extends z.ZodRawShape, T>(
   const schema = config.input.extend({ workspaceSlug: WorkspaceSlugSchema });
   return async (raw: z.input<typeof schema>): Promise<ActionResult<T>> =>
     settle(async () => {
-      const { workspaceSlug, ...data } = schema.parse(raw) as { workspaceSlug: string } & z.output<z.ZodObject<Shape>>;
+      const { workspaceSlug, ...data } = parseInput(schema, raw) as { workspaceSlug: string } & z.output<z.ZodObject<Shape>>;
       return handler(data as z.output<z.ZodObject<Shape>>, await requireWorkspaceMember(workspaceSlug, config.permission));
     });
 }

@@ -1,40 +1,42 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { badRequest, notFound, toErrorBody } from "@/server/errors";
+import { env } from "@/env";
+import { inputProblem } from "@/lib/input-rules";
+import { forbidden, notFound, toErrorBody } from "@/server/errors";
+import { parseInput, readJsonBody } from "@/server/input";
 import type { Permission } from "../permissions";
 import { WorkspaceSlugSchema } from "../schemas";
 import { requireWorkspaceMember, type WorkspaceContext } from "./workspace-context";
 
 // The one wrapper of every session-authenticated route handler under /api/workspaces/[slug]/…
-// (the browser's own fetches; the REST API with keys has `apiRoute`). Order as in server actions:
-// path params (404) → JSON body (400) → zod (400) → session (401) → membership (404, like a
-// workspace that does not exist) → role (403) → the handler, which must scope by ctx.workspace.id.
-// Every failure is `{ error: { code, message, fieldErrors? } }`; a handler's plain value is sent as
-// uncached JSON, a Response (e.g. a stream) as it is.
+// (the browser's own fetches; the REST API with keys has `apiRoute`). Order: path params (404) →
+// a cross-site Origin on a write (403: these routes run on the session cookie) → session (401) →
+// membership (404, like a workspace that does not exist) → role (403) → JSON body, only now read:
+// JSON content type (415), at most `maxBodyBytes` (413, default 64 KB), the input rule and zod
+// (400) → the handler, which must scope by ctx.workspace.id. Nobody signed out or outside the
+// workspace gets a body parsed. Every failure is `{ error: { code, message, fieldErrors? } }`; a
+// handler's plain value is sent as uncached JSON, a Response (e.g. a stream) as it is.
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 export type WorkspaceRouteContext<P> = WorkspaceContext & { params: P; request: Request };
 
 export function workspaceRoute<P extends z.ZodRawShape, I extends z.ZodType = z.ZodUndefined>(
-  config: { params: z.ZodObject<P>; input?: I; permission?: Permission },
+  config: { params: z.ZodObject<P>; input?: I; permission?: Permission; maxBodyBytes?: number },
   handler: (input: z.output<I>, ctx: WorkspaceRouteContext<z.output<z.ZodObject<P>>>) => Promise<unknown>,
 ) {
   const paramsSchema = config.params.extend({ slug: WorkspaceSlugSchema });
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      const parsedParams = paramsSchema.safeParse(await context.params);
-      if (!parsedParams.success) throw notFound();
+      const rawParams = await context.params;
+      const parsedParams = inputProblem(rawParams) ? null : paramsSchema.safeParse(rawParams);
+      if (!parsedParams?.success) throw notFound();
       const { slug, ...params } = parsedParams.data as { slug: string } & z.output<z.ZodObject<P>>;
-      let input = undefined as z.output<I>;
-      if (config.input) {
-        const json = await request.json().catch(() => {
-          throw badRequest("The request body must be JSON.");
-        });
-        input = config.input.parse(json);
-      }
+      if (request.method !== "GET" && request.method !== "HEAD" && !sameOrigin(request)) throw forbidden("Cross-site requests are not accepted.");
       const ctx = await requireWorkspaceMember(slug, config.permission);
+      let input = undefined as z.output<I>;
+      if (config.input) input = parseInput(config.input, await readJsonBody(request, config.maxBodyBytes));
       const result = await handler(input, { ...ctx, params: params as z.output<z.ZodObject<P>>, request });
       return result instanceof Response ? result : NextResponse.json(result, { headers: { "Cache-Control": "no-store" } });
     } catch (e) {
@@ -42,4 +44,19 @@ export function workspaceRoute<P extends z.ZodRawShape, I extends z.ZodType = z.
       return NextResponse.json({ error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status });
     }
   };
+}
+
+/**
+ * A browser always names the page that sent a write (Origin): it must be this app — APP_URL, or
+ * the origin the request came in on. No Origin (a script, curl) is not a cross-site browser
+ * request: the session cookie and the role checks still apply.
+ */
+function sameOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  try {
+    return origin === new URL(env.APP_URL).origin || origin === new URL(request.url).origin;
+  } catch {
+    return false;
+  }
 }
