@@ -26,8 +26,10 @@ function gateColumn(name: string): Column<Iteration> {
     cell: (it) => {
       const g = gate(it);
       if (!g) return "—";
-      // Rows written before a gate's value was stored (older demo seeds) show the credit alone.
-      return typeof g.value === "number" ? `${g.value.toFixed(2)} → ${g.score.toFixed(2)}` : g.score.toFixed(2);
+      // Rows written before a gate's value was stored (older demo seeds) show what they have.
+      const n = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x.toFixed(2) : null);
+      const [value, score] = [n(g.value), n(g.score)];
+      return value && score ? `${value} → ${score}` : (score ?? value ?? "—");
     },
   };
 }
