@@ -2,3 +2,5 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { getLiveStatus, getRun } from "./queries";
 export { runTaskAgentWake } from "./run-task-agent-wake";
+export { loadRunForReplay, parseRunInputs, replayContext, type RunInputs } from "./run-inputs";
+export { selfRefine, type RefineModels, type RefineResult } from "./self-refine";

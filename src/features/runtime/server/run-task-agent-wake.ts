@@ -9,6 +9,7 @@ import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import type { Scope } from "@/server/scope";
 import { loadWakeContext } from "./load-wake-context";
+import { captureRunInputs } from "./run-inputs";
 import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
 import type { WakeOutput } from "@/ai/prompts/task-agent";
 
@@ -21,7 +22,8 @@ export type WakeResult = { runId: string | null; status: "succeeded" | "failed" 
 /**
  * One task-agent wake, run by the job engine with single-flight per agent:
  *  1. load the agent, task, state, head version and recent observations (skip if it cannot run);
- *  2. open a WakeRun (status running, phase executing) recording the version it uses;
+ *  2. open a WakeRun (status running, phase executing) recording the version it uses and what it
+ *     was given (run-inputs.ts: task, state, observations, refine config — enough to replay it);
  *  3. self-refine: execute → evaluate → refine …, publishing the live phase on the run;
  *  4. in ONE transaction: the refine iterations, the accepted output (change set for a person,
  *     report, observations), the finished run (tokens, duration, quality score, outcome) and the
@@ -50,6 +52,8 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
     data: {
       workspaceId: input.workspaceId, agentId: agent.id, templateId: agent.templateId, templateVersionId: version.id,
       reason: input.reason, status: "running", startedAt, phase: "executing", phaseIteration: 1,
+      // What it is given, so it can be played again with other directives (run-inputs.ts).
+      inputs: captureRunInputs(ctx, refine),
     },
     select: { id: true },
   });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "WakeRun" ADD COLUMN     "inputs" JSONB;
