@@ -1,15 +1,30 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LAST_WORKSPACE_COOKIE, SESSION_COOKIES } from "@/lib/constants";
 import { textProblem } from "@/lib/input-rules";
-import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy } from "@/lib/security-headers";
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, staticSecurityHeaders } from "@/lib/security-headers";
+import { serverActionProblem } from "@/lib/server-action-guard";
 
-// Next 16 proxy (formerly middleware), on every request but static files: the Content-Security-
-// Policy (a fresh nonce per page, which Next reads from the request's CSP header and puts on its
-// scripts), and cookie-level redirects for workspace pages. It never decides access: pages,
-// actions and routes check the session, membership and role themselves. The other security
-// headers are next.config.ts's (they cover static files too).
+// Next 16 proxy (formerly middleware), on every request but static files. It never decides
+// access — pages, actions and routes check the session, membership and role themselves — but it
+// refuses what no page or action may receive, before Next's own handlers see it:
+//  - an address with a NUL or a broken escape (400);
+//  - a server action request from another site, too large, of a foreign content type, or whose
+//    body is not what a browser sends (403/413/415/400; Next would answer these with a 500);
+// and it sets the security headers on every response, with a fresh CSP nonce per page (Next reads
+// it from the request's CSP header and puts it on its scripts). It also redirects workspace pages
+// without a session cookie to sign-in.
 
 const GUARDED = /^\/(w|workspaces)(\/|$)/;
+const STATIC_HEADERS = staticSecurityHeaders(process.env.APP_URL ?? process.env.AUTH_URL);
+
+function secured<R extends Response>(res: R, csp: string): R {
+  for (const { key, value } of STATIC_HEADERS) res.headers.set(key, value);
+  res.headers.set("Content-Security-Policy", csp);
+  return res;
+}
+
+const refuse = (status: number, message: string) =>
+  secured(NextResponse.json({ error: { code: status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : status === 403 ? "FORBIDDEN" : "BAD_REQUEST", message } }, { status }), API_CONTENT_SECURITY_POLICY);
 
 /** An address no page or route takes: a NUL (Postgres refuses it in text) or an unpaired surrogate, encoded anywhere in path or query. */
 function addressProblem(req: NextRequest): string | null {
@@ -22,15 +37,15 @@ function addressProblem(req: NextRequest): string | null {
   }
 }
 
-export function proxy(req: NextRequest) {
+export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const refused = addressProblem(req);
-  if (refused) return NextResponse.json({ error: { code: "BAD_REQUEST", message: refused } }, { status: 400, headers: { "Content-Security-Policy": API_CONTENT_SECURITY_POLICY } });
-  if (pathname.startsWith("/api/")) {
-    const res = NextResponse.next();
-    res.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
-    return res;
+  if (refused) return refuse(400, refused);
+  if (req.method === "POST" && req.headers.has("next-action")) {
+    const problem = await serverActionProblem(req, process.env.APP_URL ?? process.env.AUTH_URL);
+    if (problem) return refuse(problem.status, problem.message);
   }
+  if (pathname.startsWith("/api/")) return secured(NextResponse.next(), API_CONTENT_SECURITY_POLICY);
 
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
@@ -38,15 +53,12 @@ export function proxy(req: NextRequest) {
   if (GUARDED.test(pathname) && !hasSession) {
     const url = new URL("/sign-in", req.nextUrl.origin);
     url.searchParams.set("callbackUrl", pathname + search);
-    const res = NextResponse.redirect(url);
-    res.headers.set("Content-Security-Policy", csp);
-    return res;
+    return secured(NextResponse.redirect(url), csp);
   }
   const headers = new Headers(req.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
-  const res = NextResponse.next({ request: { headers } });
-  res.headers.set("Content-Security-Policy", csp);
+  const res = secured(NextResponse.next({ request: { headers } }), csp);
   const slug = /^\/w\/([a-z0-9-]+)/.exec(pathname)?.[1];
   if (slug) res.cookies.set(LAST_WORKSPACE_COOKIE, slug, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
   return res;

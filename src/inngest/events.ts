@@ -49,12 +49,19 @@ export type FeedbackWrittenData = z.infer<typeof FeedbackWrittenData>;
 /** Written feedback (an observation, a decision's reason) is waiting for the classifier: label it soon. */
 export const feedbackWritten = eventType("feedback/written", { schema: FeedbackWrittenData });
 
+export const ProposalRecordedData = z.object({ workspaceId: z.string().min(1), proposalId: z.string().min(1) });
+export type ProposalRecordedData = z.infer<typeof ProposalRecordedData>;
+
+/** The improver proposed new directives: replay last week's runs with them (features/replay). */
+export const proposalRecorded = eventType("proposal/recorded", { schema: ProposalRecordedData });
+
 /** Every event by name: what `sendEvent` accepts. */
 export const appEvents = {
   [agentWakeRequested.name]: agentWakeRequested,
   [ritualWakeRequested.name]: ritualWakeRequested,
   [ritualDecided.name]: ritualDecided,
   [feedbackWritten.name]: feedbackWritten,
+  [proposalRecorded.name]: proposalRecorded,
 } as const;
 
 export type AppEventName = keyof typeof appEvents;

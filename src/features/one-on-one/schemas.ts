@@ -28,7 +28,13 @@ export const StopAnswerInput = z.object({ sessionId: IdSchema });
 export const StartSessionInput = z.object({ templateId: IdSchema });
 export const SessionInput = z.object({ sessionId: IdSchema });
 export const FinishSessionInput = z.object({ sessionId: IdSchema, rating: RatingSchema.nullable() });
-export const ApproveProposalInput = z.object({ proposalId: IdSchema, rating: RatingSchema, finish: z.boolean().default(true) });
+export const ApproveProposalInput = z.object({
+  proposalId: IdSchema,
+  rating: RatingSchema,
+  finish: z.boolean().default(true),
+  /** Approving although the replay check's guard blocks it: why (workspaces in guard mode). */
+  overrideReason: z.string().trim().min(3, "Say why you approve despite the replay check.").max(1_000).optional(),
+});
 export const RejectProposalInput = z.object({
   proposalId: IdSchema,
   reason: z.string().trim().min(3, "Say why, so the improver can do better.").max(1_000, "Keep the reason under 1,000 characters."),

@@ -4,3 +4,4 @@ export const TASK_AGENT_WAKE_ID = "task-agent-wake";
 export const IMPROVER_RITUAL_ID = "improver-ritual";
 export const RITUAL_HOURLY_CHECK_ID = "ritual-hourly-check";
 export const CLASSIFY_FEEDBACK_ID = "classify-feedback";
+export const REPLAY_CHECK_ID = "replay-check";

@@ -123,6 +123,14 @@ describe("request bodies", () => {
     expect(await db.agentMessage.count({ where: { agentId: world.agent.id } })).toBe(0);
   });
 
+  it("answers 415 to a body that is not sent as JSON, and writes nothing", async () => {
+    const world = await createApiWorld();
+    const res = await call(postObservation, "/api/v1/observations", { key: world.key, body: JSON.stringify({ agentId: world.agent.id, text: "As text" }), headers: { "Content-Type": "text/plain" } });
+    expect(res.status).toBe(415);
+    expect(res.body.error).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+    expect(await db.agentMessage.count({ where: { agentId: world.agent.id } })).toBe(0);
+  });
+
   it("refuses a day that does not exist (2026-02-30) with a message, not a 500", async () => {
     const world = await createApiWorld();
     const res = await call(postRun, "/api/v1/runs", { key: world.key, body: { agentId: world.agent.id, reason: "manual", status: "succeeded", startedAt: "2026-02-30T00:00:00Z" } });

@@ -37,6 +37,11 @@ describe("live run status route", () => {
     expect((await call(workspace.slug, agent!.id)).status).toBe(401);
     actAs(owner);
     expect((await call("Not A Slug!", agent!.id)).status).toBe(404);
+    expect((await call(workspace.slug, "does-not-exist")).status).toBe(404);
+    // Another workspace's agent, asked for through its own workspace: 404 too, not an empty status.
+    actAs(outsider.owner);
+    expect((await call(outsider.workspace.slug, agent!.id)).status).toBe(404);
+    actAs(owner);
 
     await db.wakeRun.update({ where: { id: run.id }, data: { status: "succeeded", phase: null } });
     expect(await (await call(workspace.slug, agent!.id)).json()).toEqual({ running: null, lastFinishedRunId: run.id, queued: null });

@@ -84,6 +84,9 @@ async function readJsonBody(request: Request): Promise<{ raw: string; json: unkn
   const raw = await request.text();
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw tooLarge();
   if (raw.trim() === "") throw new ApiFailure(400, "BAD_REQUEST", "The request body must be a JSON object.");
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "")) {
+    throw new ApiFailure(415, "UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON (Content-Type: application/json).");
+  }
   try {
     return { raw, json: JSON.parse(raw) };
   } catch {

@@ -345,6 +345,8 @@ function PartView({
         userRating: null,
         decidedBy: null,
         flags: [],
+        replay: null,
+        replayOverrideReason: null,
       };
       return card(proposalFor(output.proposalId, fallback));
     }

@@ -13,6 +13,7 @@ import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
 import { approveProposalAction } from "../actions/approve-proposal";
 import { rejectProposalAction } from "../actions/reject-proposal";
+import { ReplayResult } from "@/features/replay/components/replay-result";
 import type { ProposalView } from "../server/queries";
 
 // A proposal as a diff card against the head it was made for: added lines green, removed lines
@@ -69,6 +70,8 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
         </p>
         <FlagList flags={proposal.flags} />
         <LineDiff before={proposal.base?.directives ?? ""} after={proposal.directives} flags={proposal.flags} />
+        {proposal.replay && (open || proposal.replay.status === "done") ? <ReplayResult replay={proposal.replay} /> : null}
+        {proposal.replayOverrideReason ? <p className="text-xs text-zinc-600">Approved over the replay guard: “{proposal.replayOverrideReason}”</p> : null}
         <Outcome proposal={proposal} workspaceSlug={workspaceSlug} templateId={templateId} />
       </div>
       {open && canDecide ? (
@@ -80,7 +83,7 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
             </p>
           ) : null}
           {mode === "approve" ? (
-            <ApproveForm workspaceSlug={workspaceSlug} proposalId={proposal.id} canContinue={inChat} onCancel={() => setMode("idle")} onDone={onDecided} />
+            <ApproveForm workspaceSlug={workspaceSlug} proposalId={proposal.id} canContinue={inChat} needsReason={proposal.replay?.blocked ?? false} onCancel={() => setMode("idle")} onDone={onDecided} />
           ) : mode === "reject" ? (
             <RejectForm
               workspaceSlug={workspaceSlug}
@@ -244,11 +247,13 @@ function LineDiff({ before, after, flags }: { before: string; after: string; fla
 }
 
 /** `canContinue`: "approve & keep talking" only where the talking happens (the chat), never on the ritual review page. */
-function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone }: { workspaceSlug: string; proposalId: string; canContinue: boolean; onCancel: () => void; onDone: (finished: boolean) => void }) {
+function ApproveForm({ workspaceSlug, proposalId, canContinue, needsReason, onCancel, onDone }: { workspaceSlug: string; proposalId: string; canContinue: boolean; needsReason: boolean; onCancel: () => void; onDone: (finished: boolean) => void }) {
   const id = useId();
+  const reasonId = useId();
   const [rating, setRating] = useState(0.75);
-  const { run, pending, error } = useAction(approveProposalAction);
-  const approve = (finish: boolean) => void run({ workspaceSlug, proposalId, rating, finish }, () => onDone(finish));
+  const [overrideReason, setOverrideReason] = useState("");
+  const { run, pending, error, fieldError } = useAction(approveProposalAction);
+  const approve = (finish: boolean) => void run({ workspaceSlug, proposalId, rating, finish, ...(needsReason ? { overrideReason } : {}) }, () => onDone(finish));
   return (
     <div className="space-y-2" role="group" aria-label="Approve proposal">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
@@ -259,8 +264,16 @@ function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone 
         <span className="font-mono text-xs tabular-nums">{rating.toFixed(2)}</span>
         <span className="text-xs text-zinc-500">{anchorFor(rating)}</span>
       </div>
+      {needsReason ? (
+        <div>
+          <label htmlFor={reasonId} className="block text-sm font-medium text-zinc-800">
+            Why approve despite the replay check?
+          </label>
+          <Textarea id={reasonId} rows={2} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. The lost acceptance was a one-off ticket" />
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => approve(true)} disabled={pending}>
+        <Button size="sm" onClick={() => approve(true)} disabled={pending || (needsReason && overrideReason.trim().length < 3)}>
           {pending ? "Approving…" : canContinue ? "Approve & finish session" : "Approve with this rating"}
         </Button>
         {canContinue ? (
@@ -272,7 +285,7 @@ function ApproveForm({ workspaceSlug, proposalId, canContinue, onCancel, onDone 
           Cancel
         </Button>
       </div>
-      <ErrorText message={error?.message} />
+      <ErrorText message={error && (fieldError("overrideReason") ?? error.message)} />
     </div>
   );
 }

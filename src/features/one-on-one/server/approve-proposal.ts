@@ -1,5 +1,6 @@
 import "server-only";
 import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS } from "@/ai/prompts/improver";
+import { assertReplayAllowsApproval } from "@/features/replay/server";
 import { createTemplateVersion } from "@/features/templates/server";
 import { db } from "@/server/db";
 import { conflict } from "@/server/errors";
@@ -7,7 +8,7 @@ import type { Scope } from "@/server/scope";
 import { assertDecidable, lockProposal, stageRitualDecision } from "./proposal-decision";
 import { assertOpen, completeInTx } from "./session-state";
 
-export type ApproveInput = { scope: Scope; proposalId: string; rating: number; finish: boolean };
+export type ApproveInput = { scope: Scope; proposalId: string; rating: number; finish: boolean; overrideReason?: string };
 
 /**
  * Approve: one transaction creates the version (authored by the agent, parent = the head the
@@ -15,7 +16,7 @@ export type ApproveInput = { scope: Scope; proposalId: string; rating: number; f
  * default — completes the session with the rating, acknowledging the feedback it covered. A
  * ritual's decision event is written in the same transaction.
  */
-export async function approveProposal({ scope, proposalId, rating, finish }: ApproveInput) {
+export async function approveProposal({ scope, proposalId, rating, finish, overrideReason }: ApproveInput) {
   return db.$transaction(async (t) => {
     const { session, proposal } = await lockProposal(t, scope.workspaceId, proposalId);
     assertDecidable(proposal.status);
@@ -30,13 +31,15 @@ export async function approveProposal({ scope, proposalId, rating, finish }: App
     if (template?.headVersionId !== proposal.baseVersionId) {
       throw conflict("The active version changed since this proposal was made. Ask the improver for a fresh proposal.");
     }
+    // A workspace in guard mode approves only what the replay check finds safe, or with a reason.
+    await assertReplayAllowsApproval(t, { workspaceId: scope.workspaceId, proposalId: proposal.id, overrideReason });
     const version = await createTemplateVersion(
       { scope, templateId: session.templateId, directives: proposal.directives, authoredBy: "agent", rationale: proposal.rationale, parentVersionId: proposal.baseVersionId },
       t,
     );
     await t.proposal.update({
       where: { id: proposal.id },
-      data: { status: "approved", resultingVersionId: version.id, userRating: rating, decidedById: scope.actorUserId, decidedAt: new Date() },
+      data: { status: "approved", resultingVersionId: version.id, userRating: rating, decidedById: scope.actorUserId, decidedAt: new Date(), replayOverrideReason: overrideReason ?? null },
     });
     await t.evolutionNote.create({
       data: {

@@ -1,4 +1,5 @@
 import "server-only";
+import { getProposalReplays, type ProposalReplay } from "@/features/replay/server";
 import { Prisma, type EvolutionNoteKind } from "@/generated/prisma/client";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
@@ -51,6 +52,9 @@ export type ProposalView = {
   decidedAt: Date | null;
   createdAt: Date;
   flags: ClauseFlag[];
+  /** Its replay check (null: none, e.g. made before checks existed). */
+  replay: ProposalReplay | null;
+  replayOverrideReason: string | null;
 };
 
 /** The session's proposals, each with the head it was made against and its clause flags. */
@@ -64,6 +68,7 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
       decidedBy: { select: { name: true, email: true } },
     },
   });
+  const replays = await getProposalReplays(workspaceId, rows.map((p) => p.id));
   return Promise.all(
     rows.map(async (p) => ({
       id: p.id,
@@ -79,6 +84,8 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
       decidedAt: p.decidedAt,
       createdAt: p.createdAt,
       flags: await flagRemovedClauses({ workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives }),
+      replay: replays.get(p.id) ?? null,
+      replayOverrideReason: p.replayOverrideReason,
     })),
   );
 }

@@ -1,5 +1,7 @@
 import "server-only";
 import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS, type ProposeDirectivesInput } from "@/ai/prompts/improver";
+import { queueReplayCheck } from "@/features/replay/server";
+import { deliverOutbox } from "@/inngest/outbox";
 import { db, type Tx } from "@/server/db";
 import { badRequest, conflict, forbidden, notFound } from "@/server/errors";
 import { assertOpen, lockSession } from "./session-state";
@@ -19,11 +21,13 @@ export type RecordedProposal = { proposalId: string; status: "pending" | "draft"
  * a message the model reads).
  */
 export async function recordProposal(args: { workspaceId: string; sessionId: string; input: ProposeDirectivesInput }): Promise<RecordedProposal> {
-  return db.$transaction((t) => recordProposalInTx(t, args));
+  const { replayEventId, ...recorded } = await db.$transaction((t) => recordProposalInTx(t, args));
+  await deliverOutbox({ ids: [replayEventId] });
+  return recorded;
 }
 
 /** The same, inside the caller's transaction (the ritual stores the proposal and its next status together). */
-export async function recordProposalInTx(t: Tx, { workspaceId, sessionId, input }: { workspaceId: string; sessionId: string; input: ProposeDirectivesInput }): Promise<RecordedProposal> {
+export async function recordProposalInTx(t: Tx, { workspaceId, sessionId, input }: { workspaceId: string; sessionId: string; input: ProposeDirectivesInput }): Promise<RecordedProposal & { replayEventId: string }> {
   const session = await lockSession(t, workspaceId, sessionId);
   assertOpen(session);
   if (session.approvedMutations >= MAX_APPROVED_MUTATIONS) {
@@ -52,5 +56,7 @@ export async function recordProposalInTx(t: Tx, { workspaceId, sessionId, input 
       baseVersionId: template.head.id,
     },
   });
-  return { proposalId: proposal.id, status, version: (template.versions[0]?.number ?? template.head.number) + 1, confidence: input.confidence };
+  // Last week's runs are replayed with it before anyone decides (the relay delivers the event after the commit).
+  const replayEventId = await queueReplayCheck(t, { workspaceId, proposalId: proposal.id });
+  return { replayEventId, proposalId: proposal.id, status, version: (template.versions[0]?.number ?? template.head.number) + 1, confidence: input.confidence };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { TASK_AGENT_WAKE_ID } from "@/inngest/functions/ids";
 import { db } from "@/server/db";
+import { notFound } from "@/server/errors";
 import type { GateScore } from "./self-refine";
 
 export async function getRun(workspaceId: string, runId: string) {
@@ -44,6 +45,8 @@ export type LiveStatus = {
  * finished between two polls (it never saw it running).
  */
 export async function getLiveStatus(workspaceId: string, agentId: string): Promise<LiveStatus> {
+  // Another workspace's agent, or no agent at all: 404, like any object out of reach.
+  if (!(await db.agent.count({ where: { id: agentId, workspaceId } }))) throw notFound("Agent not found.");
   const [running, finished, queued] = await Promise.all([
     db.wakeRun.findFirst({
       where: { workspaceId, agentId, status: "running" },

@@ -5,6 +5,8 @@ import { DataTable } from "@/components/ui/table";
 import { describeSchedule, formatInZone } from "@/features/rituals/components/format";
 import { ScheduleForm } from "@/features/rituals/components/schedule-form";
 import { getScheduleOverview } from "@/features/rituals/server";
+import { ReplayGuardForm } from "@/features/replay/components/replay-guard-form";
+import { getReplayGuard } from "@/features/replay/server";
 import { TemplateLink } from "@/features/templates/components/template-link";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
@@ -17,7 +19,7 @@ export default async function ScheduleSettingsPage({ params }: { params: Promise
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
   const canManage = can(ctx.membership.role, "rituals.manage");
-  const { schedule, templates } = await getScheduleOverview(ctx.workspace.id);
+  const [{ schedule, templates }, replayGuard] = await Promise.all([getScheduleOverview(ctx.workspace.id), getReplayGuard(ctx.workspace.id)]);
 
   return (
     <>
@@ -38,6 +40,15 @@ export default async function ScheduleSettingsPage({ params }: { params: Promise
               canEdit={canManage}
               timezones={Intl.supportedValuesOf("timeZone")}
             />
+          </div>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Replay check before approval"
+            description="Every proposal is first replayed on last week's recorded runs: rejections it would avoid, acceptances it would keep, quality and tokens, with 95% intervals."
+          />
+          <div className="px-5 py-4">
+            <ReplayGuardForm workspaceSlug={slug} initial={replayGuard} canEdit={canManage} />
           </div>
         </Card>
         <Card>

@@ -1,0 +1,104 @@
+import type { RunComparison } from "./compare";
+
+// The replay check's scores over the sampled runs, each with a bootstrap 95% interval (the runs
+// resampled with replacement, a seeded generator: the same check always shows the same interval).
+
+export type Interval = { value: number; low: number; high: number };
+
+export type ReplaySummary = {
+  runs: number;
+  rejections: number;
+  /** Rejected proposals the candidate no longer makes as they were (count; interval over runs). */
+  avoided: Interval;
+  acceptances: number;
+  /** Share of accepted proposals the candidate still makes (1 when there were none). */
+  keptRate: Interval;
+  lost: number;
+  newProposals: number;
+  gate: { head: number | null; candidate: number | null; delta: Interval | null };
+  /** Candidate tokens over head tokens − 1 (e.g. 0.06 = +6%). */
+  tokens: { head: number; candidate: number; change: Interval | null };
+};
+
+export const BOOTSTRAP_SAMPLES = 1_000;
+
+/** mulberry32: small, seeded, good enough to resample. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export const seedOf = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const mean = (xs: number[]) => (xs.length ? sum(xs) / xs.length : 0);
+const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
+
+function interval(runs: RunComparison[], stat: (sample: RunComparison[]) => number | null, seed: number): Interval | null {
+  const value = stat(runs);
+  if (value === null) return null;
+  const next = generator(seed);
+  const values: number[] = [];
+  for (let b = 0; b < BOOTSTRAP_SAMPLES; b++) {
+    const sample = runs.map(() => runs[Math.floor(next() * runs.length)]!);
+    const v = stat(sample);
+    if (v !== null) values.push(v);
+  }
+  values.sort((x, y) => x - y);
+  const at = (q: number) => values[Math.min(values.length - 1, Math.max(0, Math.floor(q * values.length)))] ?? value;
+  return { value: round(value), low: round(at(0.025)), high: round(at(0.975)) };
+}
+
+export function summarize(runs: RunComparison[], seed: number): ReplaySummary {
+  const scored = (s: RunComparison[]) => s.filter((r) => r.head.score !== null && r.candidate.score !== null);
+  const keptRate = (s: RunComparison[]) => {
+    const confirmed = sum(s.map((r) => r.confirmed));
+    return confirmed === 0 ? 1 : sum(s.map((r) => r.kept)) / confirmed;
+  };
+  const gateDelta = (s: RunComparison[]) => (scored(s).length ? mean(scored(s).map((r) => r.candidate.score! - r.head.score!)) : null);
+  const tokenChange = (s: RunComparison[]) => {
+    const head = sum(s.map((r) => r.head.tokens));
+    return head > 0 ? sum(s.map((r) => r.candidate.tokens)) / head - 1 : null;
+  };
+  const acceptances = sum(runs.map((r) => r.confirmed));
+  const withScores = scored(runs);
+  return {
+    runs: runs.length,
+    rejections: sum(runs.map((r) => r.rejected)),
+    avoided: interval(runs, (s) => sum(s.map((r) => r.avoided)), seed) ?? { value: 0, low: 0, high: 0 },
+    acceptances,
+    keptRate: interval(runs, keptRate, seed + 1) ?? { value: 1, low: 1, high: 1 },
+    lost: acceptances - sum(runs.map((r) => r.kept)),
+    newProposals: sum(runs.map((r) => r.newProposals)),
+    gate: {
+      head: withScores.length ? round(mean(withScores.map((r) => r.head.score!))) : null,
+      candidate: withScores.length ? round(mean(withScores.map((r) => r.candidate.score!))) : null,
+      delta: runs.length ? interval(runs, gateDelta, seed + 2) : null,
+    },
+    tokens: { head: sum(runs.map((r) => r.head.tokens)), candidate: sum(runs.map((r) => r.candidate.tokens)), change: runs.length ? interval(runs, tokenChange, seed + 3) : null },
+  };
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0");
+const pct = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100))}%`;
+
+/** One line, e.g. "+4 rejections avoided, −1 acceptance lost, gate 0.78 → 0.84 (±0.05), tokens +6%". */
+export function describeSummary(s: ReplaySummary): string {
+  if (s.runs === 0) return "No recorded runs to replay from last week.";
+  const parts = [
+    `${signed(Math.round(s.avoided.value))} ${s.avoided.value === 1 ? "rejection" : "rejections"} avoided (of ${s.rejections})`,
+    `${s.lost === 0 ? "no" : `−${s.lost}`} ${s.lost === 1 ? "acceptance" : "acceptances"} lost (of ${s.acceptances})`,
+  ];
+  if (s.gate.head !== null && s.gate.candidate !== null && s.gate.delta) {
+    const half = Math.max(s.gate.delta.high - s.gate.delta.value, s.gate.delta.value - s.gate.delta.low);
+    parts.push(`gate ${s.gate.head.toFixed(2)} → ${s.gate.candidate.toFixed(2)} (±${half.toFixed(2)})`);
+  }
+  if (s.tokens.change) parts.push(`tokens ${pct(s.tokens.change.value)}`);
+  return `${parts.join(", ")} · ${s.runs} ${s.runs === 1 ? "run" : "runs"} replayed`;
+}

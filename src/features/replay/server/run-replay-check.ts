@@ -1,0 +1,85 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { getModel } from "@/ai/models";
+import { replayContext, selfRefine, type RefineModels, type RefineResult } from "@/features/runtime/server";
+import { RefineConfigSchema } from "@/features/templates/schemas";
+import { db } from "@/server/db";
+import { errorFields, logger } from "@/server/logger";
+import { compareRun, type RunComparison, type RunSide } from "../compare";
+import { seedOf, summarize } from "../score";
+import { DEFAULT_SAMPLE_SIZE, sampleRuns, type SampledRun } from "./sample";
+
+// The replay check of one proposal (the replay-check job runs it): last week's sampled runs are
+// played again with the proposed directives and with the head they would replace, on the same
+// recorded inputs and the template's own models; each candidate run is compared with what people
+// decided on the original, and the scores get bootstrap intervals. Progress is written as it goes
+// (the card shows "12 of 30 runs replayed"); a failure is stored with its reason, never thrown away.
+
+export type ReplayModels = Partial<RefineModels>;
+
+function sideOf(result: RefineResult): RunSide {
+  const tokens = result.usage.inputTokens + result.usage.outputTokens;
+  switch (result.outcome) {
+    case "SUCCESS":
+    case "FAILURE_MAX_ITERATIONS":
+      return { output: result.best.output, score: result.best.score, tokens };
+    case "EVALUATION_FAILED":
+      return { output: result.output, score: result.score, tokens };
+    case null:
+      return { output: result.output, score: null, tokens };
+    case "ERROR_UNRECOVERABLE":
+      throw new Error(result.error);
+  }
+}
+
+export async function runReplayCheck({ workspaceId, proposalId, models = {}, sampleSize = DEFAULT_SAMPLE_SIZE }: { workspaceId: string; proposalId: string; models?: ReplayModels; sampleSize?: number }) {
+  const proposal = await db.proposal.findFirst({
+    where: { id: proposalId, workspaceId },
+    select: { id: true, templateId: true, directives: true, createdAt: true, baseVersion: { select: { directives: true } } },
+  });
+  const template = proposal ? await db.agentTemplate.findFirst({ where: { id: proposal.templateId, workspaceId }, select: { modelId: true, refineConfig: true, head: { select: { directives: true } } } }) : null;
+  if (!proposal || !template) return { status: "skipped" as const };
+  const check = await db.replayCheck.upsert({
+    where: { proposalId },
+    create: { workspaceId, proposalId, status: "running", startedAt: new Date() },
+    update: { status: "running", startedAt: new Date(), error: null, replayed: 0 },
+  });
+  try {
+    const parsed = RefineConfigSchema.safeParse(template.refineConfig);
+    const refine = parsed.success ? parsed.data : RefineConfigSchema.parse({});
+    const resolved: RefineModels = {
+      execute: models.execute ?? getModel("task", refine.models.execute ?? template.modelId),
+      evaluate: models.evaluate ?? getModel("evaluator", refine.models.evaluate),
+      refine: models.refine ?? getModel("refiner", refine.models.refine),
+    };
+    const headDirectives = proposal.baseVersion?.directives ?? template.head?.directives ?? "";
+    const runs = await sampleRuns({ workspaceId, templateId: proposal.templateId, before: proposal.createdAt, size: sampleSize });
+    await db.replayCheck.update({ where: { id: check.id }, data: { sampled: runs.length } });
+
+    const comparisons: RunComparison[] = [];
+    let tokens = 0;
+    for (const run of runs) {
+      const [head, candidate] = [await replay(run, headDirectives, resolved), await replay(run, proposal.directives, resolved)];
+      tokens += head.tokens + candidate.tokens;
+      comparisons.push(compareRun(run.id, run.decided, head, candidate));
+      await db.replayCheck.update({ where: { id: check.id }, data: { replayed: comparisons.length, tokens } });
+    }
+    const summary = summarize(comparisons, seedOf(proposal.id));
+    await db.replayCheck.update({
+      where: { id: check.id },
+      data: { status: "done", finishedAt: new Date(), summary: summary as unknown as Prisma.InputJsonObject, runs: comparisons as unknown as Prisma.InputJsonArray, tokens },
+    });
+    return { status: "done" as const, summary };
+  } catch (e) {
+    logger.warn("replay: check failed", { proposalId, ...errorFields(e) });
+    const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+    await db.replayCheck.update({ where: { id: check.id }, data: { status: "failed", finishedAt: new Date(), error } });
+    return { status: "failed" as const, error };
+  }
+}
+
+/** One recorded run played again with `directives`: its gates and refine loop as configured when it ran. */
+async function replay(run: SampledRun, directives: string, models: RefineModels): Promise<RunSide> {
+  const { gates, qualityThreshold, maxIterations } = run.inputs.refine;
+  return sideOf(await selfRefine({ ctx: replayContext(run.inputs, directives), gates, qualityThreshold, maxIterations, models }));
+}
