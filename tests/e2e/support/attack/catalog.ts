@@ -60,6 +60,7 @@ export const ACTIONS: Record<string, ActionSpec> = {
   setImproverLifecycleAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, lifecycle: "active" }) },
   updateTemplateScheduleAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, weekday: 1, hour: 9, timezone: "Europe/Berlin" }) },
   updateWorkspaceScheduleAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, weekday: 1, hour: 9, timezone: "Europe/Berlin" }) },
+  updateReplayGuardAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, mode: "advisory" }) },
   createApiKeyAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, name: text(w, "key"), scopes: ["read"] }) },
   revokeApiKeyAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, apiKeyId: a.spareKey.id }) },
   inviteMemberAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, email: `attack-invite-${w.b.slug}@example.test`, role: "viewer" }) },
