@@ -19,7 +19,7 @@ function emptyData(overrides: Partial<ImproverContextData> = {}): ImproverContex
     notes: [],
     metrics: null,
     feedback: null,
-    decisions: { days: 30, byTool: [], topRejectionReasons: [] },
+    decisions: { days: 30, byTool: [], topRejectionReasons: [], lastReplay: null },
     delta: { total: 0, capped: false, sinceCounter: 0, lastSessionAt: null },
     ...overrides,
   };
@@ -39,6 +39,7 @@ function largeData(): ImproverContextData {
       days: 30,
       byTool: Array.from({ length: 60 }, (_, i) => ({ toolName: `tool_${i}`, confirmed: 10, rejected: 60 - i, deferred: 1, rejectionRate: (60 - i) / (70 - i) })),
       topRejectionReasons: Array.from({ length: 5 }, (_, i) => ({ reason: words(400, "reason"), toolName: `tool_${i}`, count: 9 - i })),
+      lastReplay: null,
     },
     delta: { total: 47, capped: false, sinceCounter: 10, lastSessionAt: day("14") },
   });
@@ -252,6 +253,7 @@ describe("section content", () => {
         { toolName: "propose_status", confirmed: 0, rejected: 0, deferred: 3, rejectionRate: null },
       ],
       topRejectionReasons: [{ reason: "Too optimistic", toolName: "propose_estimate", count: 4 }],
+      lastReplay: { decision: "approved" as const, version: 3, line: "+2 rejections avoided (of 2), no acceptances lost (of 3) · 3 runs replayed" },
     };
     const text = sectionOf(assembleImproverContext(emptyData({ decisions })), "decisions").text;
     expect(text.split("\n").slice(1)).toEqual([
@@ -260,6 +262,7 @@ describe("section content", () => {
       "- propose_status: 0 rejected of 0 decided (—)",
       "Most rejected:",
       '- "Too optimistic" (propose_estimate) ×4',
+      "Replay check of your last proposal (approved, v3), predicted on last week's runs: +2 rejections avoided (of 2), no acceptances lost (of 3) · 3 runs replayed",
     ]);
   });
 

@@ -259,6 +259,9 @@ function decisionsBody(history: DecisionHistory): Body {
     ...tools,
     "Most rejected:",
     ...(reasons.length ? reasons : ["(no rejection reasons given)"]),
+    ...(history.lastReplay
+      ? [`Replay check of your last proposal (${history.lastReplay.decision}${history.lastReplay.version ? `, v${history.lastReplay.version}` : ""}), predicted on last week's runs: ${history.lastReplay.line}`]
+      : []),
   ].join("\n");
   return plain(text, tools.length + reasons.length);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { int, ts } from "@/features/dashboards/server";
+import { describeSummary, type ReplaySummary } from "@/features/replay/score";
 import { db } from "@/server/db";
 
 // Decision history for the improver: how often people
@@ -13,6 +14,8 @@ export type DecisionHistory = {
   byTool: { toolName: string; confirmed: number; rejected: number; deferred: number; rejectionRate: number | null }[];
   /** ≤ 5, grouped by lower(trim(reason)) and tool, most frequent first; reasons non-empty. */
   topRejectionReasons: { reason: string; toolName: string; count: number }[];
+  /** The replay check of the improver's last decided proposal on this template: how its prediction went. */
+  lastReplay: { decision: "approved" | "rejected"; version: number | null; line: string } | null;
 };
 
 export const TOP_REJECTION_REASONS = 5;
@@ -27,7 +30,7 @@ type ReasonRow = { reason: string; tool: string; count: number };
  * rejected / (confirmed + rejected): a deferral is "not yet", not a verdict on the proposal.
  */
 export async function getDecisionHistory({ workspaceId, templateId, since, now = new Date() }: { workspaceId: string; templateId: string; since: Date; now?: Date }): Promise<DecisionHistory> {
-  const [tools, reasons] = await Promise.all([
+  const [tools, reasons, lastReplay] = await Promise.all([
     db.$queryRaw<ToolRow[]>`
       SELECT "tool",
         count(*) FILTER (WHERE "verdict" = 'confirmed')::int AS confirmed,
@@ -49,12 +52,25 @@ export async function getDecisionHistory({ workspaceId, templateId, since, now =
       GROUP BY lower(btrim("reason")), "tool"
       ORDER BY count DESC, max("decidedAt") DESC, lower(btrim("reason"))
       LIMIT ${TOP_REJECTION_REASONS}`,
+    lastReplayOf(workspaceId, templateId, now),
   ]);
   return {
     days: Math.max(1, Math.round((now.getTime() - since.getTime()) / DAY_MS)),
     byTool: tools.map(toolStats),
     topRejectionReasons: reasons.map((r) => ({ reason: r.reason, toolName: r.tool, count: int(r.count) })),
+    lastReplay,
   };
+}
+
+async function lastReplayOf(workspaceId: string, templateId: string, now: Date): Promise<DecisionHistory["lastReplay"]> {
+  const proposal = await db.proposal.findFirst({
+    where: { workspaceId, templateId, status: { in: ["approved", "rejected"] }, decidedAt: { lt: now }, replayCheck: { status: "done" } },
+    orderBy: { decidedAt: "desc" },
+    select: { status: true, resultingVersion: { select: { number: true } }, replayCheck: { select: { summary: true } } },
+  });
+  const summary = proposal?.replayCheck?.summary as ReplaySummary | null | undefined;
+  if (!proposal || !summary) return null;
+  return { decision: proposal.status as "approved" | "rejected", version: proposal.resultingVersion?.number ?? null, line: describeSummary(summary) };
 }
 
 function toolStats(row: ToolRow): DecisionHistory["byTool"][number] {
