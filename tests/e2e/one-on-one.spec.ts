@@ -65,6 +65,9 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     await expect(diff).toContainText(`Added: - ${DUE_DATE_LINE}`);
     await expect(diff).toContainText(ACCURACY_CLAUSE);
     await expect(oneOnOne.assistantMessages.last()).toContainText("Approve it with a rating, reject it with a reason, or keep talking.");
+    // The replay check runs in the app's job runner and shows its result on the card.
+    await expect(cards.first().getByTestId("replay-result")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    await expect(cards.first().getByTestId("replay-summary")).toHaveText(/runs? replayed|No recorded runs to replay/);
     await page.screenshot({ path: "test-results/screens/one-on-one-proposal.png", fullPage: true });
   });
 
