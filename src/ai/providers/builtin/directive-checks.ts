@@ -86,16 +86,18 @@ const CLAUSES: ClauseCheck[] = [
     topic: "report",
     check: (f, p) => {
       const n = p.report.maxSentences;
-      const count = n === null || !f.report.trim() ? 0 : reportSentenceCount(f.report);
-      return n === null || !f.report.trim() ? null : criterion(count <= n, `The directives ask for at most ${n} sentences in the report; it has ${count}.`);
+      if (n === null || !f.report.trim()) return null;
+      const count = reportSentenceCount(f.report);
+      return criterion(count <= n, `The directives ask for at most ${n} sentences in the report; it has ${count}.`);
     },
   },
   { topic: "report", check: (f, p) => (!p.report.bullets || !f.report.trim() ? null : criterion(f.sections.summaryBullets, "The directives ask for reports as bullets; write the summary as bullet points.")) },
   {
     topic: "report",
     check: (f, p) => {
-      const found = p.report.plainWords ? jargonIn(f.report) : [];
-      return !p.report.plainWords || !f.report.trim() ? null : criterion(found.length === 0, `The directives ask for plain words; say ${found.slice(0, 3).map((w) => `"${w}"`).join(", ")} in plain words.`);
+      if (!p.report.plainWords || !f.report.trim()) return null;
+      const found = jargonIn(f.report);
+      return criterion(found.length === 0, `The directives ask for plain words; say ${found.slice(0, 3).map((w) => `"${w}"`).join(", ")} in plain words.`);
     },
   },
   {
