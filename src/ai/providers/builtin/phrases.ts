@@ -6,7 +6,6 @@ import { TRANSLATED } from "./phrases-translated";
 // The report's headings and fixed phrases, per language (the "language" directive clause). English
 // is what the report has always said; the task's own text is never translated.
 
-export type RiskKind = AmbiguityKind | "finished" | "unknowns";
 export type RiskText = { risk: string; mitigation: string };
 
 export type Phrases = {
@@ -19,8 +18,8 @@ export type Phrases = {
   progress: (done: number, total: number) => string;
   finishedNext: [string, string];
   noSteps: string;
-  /** Risks by kind; a kind left out is written in the ambiguity's own (English) words. */
-  risks: Partial<Record<RiskKind, (quote?: string) => RiskText>>;
+  /** The canned risks, and the ambiguities' by kind; a kind left out is written in the ambiguity's own (English) words. */
+  risks: { finished: () => RiskText; unknowns: () => RiskText } & Partial<Record<AmbiguityKind, (quote?: string) => RiskText>>;
   topicRisk: (topics: string) => RiskText;
   toReduce: string;
   rationale: (basis: EstimateBasis) => string;

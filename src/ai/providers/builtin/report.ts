@@ -40,11 +40,11 @@ function riskLines(task: TaskFacts, polish: Polish, policy: DirectivePolicy, P: 
   const named = topics.length ? [describeRisk(P.topicRisk(topics.join(", ")), P.toReduce)] : [];
   if (!polish.risks) return named;
   const risks = workFinished(task)
-    ? [describeRisk(P.risks.finished!(), P.toReduce)]
+    ? [describeRisk(P.risks.finished(), P.toReduce)]
     : findAmbiguities(task)
         .slice(0, 3)
         .map((a) => describeRisk(P.risks[a.kind]?.(a.quote) ?? a, P.toReduce));
-  if (risks.length === 0 && named.length === 0) risks.push(describeRisk(P.risks.unknowns!(), P.toReduce));
+  if (risks.length === 0 && named.length === 0) risks.push(describeRisk(P.risks.unknowns(), P.toReduce));
   return [...named, ...risks];
 }
 
