@@ -69,7 +69,7 @@ type Rule = { kind: ClauseKind; re: RegExp; apply: (p: DirectivePolicy, m: RegEx
 const RULES: Rule[] = [
   {
     kind: "checklist.maxItems",
-    re: new RegExp(String.raw`\b(?:at most|no more than|maximum of|max(?:imum)?|up to|fewer than|under)\s+${NUM}\s+(?:checklist\s+)?(?:items|steps|entries)|\bchecklists?\b[^.]*?\b(?:to|of|at most|no more than|under)\s+${NUM}\b`, "i"),
+    re: new RegExp(String.raw`\b(?:at most|(?:no|not|never) more than|maximum of|max(?:imum)?|up to|fewer than|under)\s+${NUM}\s+(?:checklist\s+)?(?:items|steps|entries)|\bchecklists?\b[^.]*?\b(?:to|of|at most|no more than|under)\s+${NUM}\b`, "i"),
     apply: (p, m) => {
       const n = toNumber(m[1] ?? m[2] ?? "");
       if (n >= 1 && n <= 50) p.checklist.maxItems = /fewer than|under/i.test(m[0]) ? Math.max(1, n - 1) : n;
@@ -83,9 +83,14 @@ const RULES: Rule[] = [
   },
   {
     kind: "estimate.roundTo",
-    re: new RegExp(String.raw`\bround\b[^.]*\bestimates?\b[^.]*?${NUM}\s*(?:min(?:ute)?s?|m\b)|\bestimates?\b[^.]*\bround(?:ed)?\b[^.]*?${NUM}\s*(?:min(?:ute)?s?|m\b)|\bround\b[^.]*\bestimates?\b[^.]*\b(?:quarter|half)[- ]hours?\b`, "i"),
+    // Minutes ("to the nearest 30 minutes"), a quarter or half hour, or hours ("to the nearest hour", "to 2 hours").
+    re: new RegExp(
+      String.raw`\bround\b[^.]*\bestimates?\b[^.]*?${NUM}\s*(?:min(?:ute)?s?|m\b)|\bestimates?\b[^.]*\bround(?:ed)?\b[^.]*?${NUM}\s*(?:min(?:ute)?s?|m\b)|\bround\b[^.]*\bestimates?\b[^.]*\b(?:quarter|half)[- ]hours?\b|(?:\bround\b[^.]*\bestimates?\b|\bestimates?\b[^.]*\bround(?:ed)?\b)[^.]*?(?:\b${NUM}\s*h(?:ours?|rs?)?\b|\b(?:nearest|whole|full)\s+hours?\b)`,
+      "i",
+    ),
     apply: (p, m) => {
-      const n = m[1] ?? m[2] ? toNumber((m[1] ?? m[2])!) : /half/i.test(m[0]) ? 30 : 15;
+      const minutes = m[1] ?? m[2];
+      const n = minutes ? toNumber(minutes) : m[3] ? 60 * toNumber(m[3]) : /half/i.test(m[0]) ? 30 : /quarter/i.test(m[0]) ? 15 : 60;
       if (n >= 5 && n <= 240) p.estimate.roundTo = n;
     },
   },
@@ -104,7 +109,7 @@ const RULES: Rule[] = [
   { kind: "criteria.ask", re: /\b(?:ask|request|clarify)\b[^.]*\b(?:acceptance criteria|definition of done|what done means)\b|\b(?:acceptance criteria|definition of done)\b[^.]*\b(?:missing|none|not given|absent|ask)\b/i, apply: (p) => void (p.criteria.ask = true) },
   {
     kind: "report.maxSentences",
-    re: new RegExp(String.raw`\breports?\b[^.]*?\b(?:at most|no more than|max(?:imum)?|under|fewer than|within)\s+${NUM}\s+sentences?|\b(?:at most|no more than|under|fewer than)\s+${NUM}\s+sentences?\b[^.]*\breports?\b`, "i"),
+    re: new RegExp(String.raw`\breports?\b[^.]*?\b(?:at most|no more than|max(?:imum)?|under|fewer than|within|to)\s+${NUM}\s+sentences?|\b(?:at most|no more than|under|fewer than)\s+${NUM}\s+sentences?\b[^.]*\breports?\b`, "i"),
     apply: (p, m) => {
       const n = toNumber((m[1] ?? m[2])!);
       if (n >= 1 && n <= 30) p.report.maxSentences = /fewer than|under/i.test(m[0]) ? Math.max(1, n - 1) : n;

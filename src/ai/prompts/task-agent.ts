@@ -55,7 +55,9 @@ export type TaskContext = {
 const GateSchema = z.object({ name: z.string(), description: z.string(), threshold: z.number(), weight: z.number() });
 export type Gate = z.infer<typeof GateSchema>;
 
-const phaseData = { task: TaskSchema, observations: z.array(z.string()) };
+// `directives`: the system prompt as text, so the built-in model can honour the clauses it knows
+// (src/ai/directives/policy.ts). Data built without it reads as directives that say nothing.
+const phaseData = { directives: z.string().default(""), task: TaskSchema, observations: z.array(z.string()) };
 
 /** What each phase's prompt says, as data: the phase picks what the built-in model does. */
 export const TaskPromptData = z.discriminatedUnion("phase", [
@@ -94,7 +96,7 @@ export function executePrompt(ctx: TaskContext) {
   return {
     system: ctx.directives,
     prompt: `${taskSections(ctx)}\n\n${TOOLS_GUIDE}`,
-    providerOptions: promptData({ phase: "execute", task: ctx.task, observations: ctx.observations }),
+    providerOptions: promptData({ phase: "execute", directives: ctx.directives, task: ctx.task, observations: ctx.observations }),
   };
 }
 
@@ -105,7 +107,7 @@ export function refinePrompt(ctx: TaskContext, previous: WakeOutput, feedback: s
   return {
     system: ctx.directives,
     prompt: `${taskSections(ctx)}\n\n${SECTION.previous}\n${JSON.stringify(previous, null, 2)}\n\n${SECTION.feedback}\n${feedback}\n\nProduce the complete improved output with the tools (it replaces the previous one). ${TOOLS_GUIDE}`,
-    providerOptions: promptData({ phase: "refine", task: ctx.task, observations: ctx.observations, previous, feedback }),
+    providerOptions: promptData({ phase: "refine", directives: ctx.directives, task: ctx.task, observations: ctx.observations, previous, feedback }),
   };
 }
 
@@ -116,6 +118,6 @@ export function evaluatePrompt(ctx: TaskContext, output: WakeOutput, gates: Gate
 Answer with JSON only, one entry per gate, in this shape:
 {"gates": [{"name": "<the gate's name>", "value": 0.7, "feedback": "<what to change, or Meets the bar.>"}]}`,
     prompt: `${taskSections(ctx)}\n\n${SECTION.gates}\n${JSON.stringify(gates, null, 2)}\n\n${SECTION.output}\n${JSON.stringify(output, null, 2)}\n\nDirectives the agent follows:\n${ctx.directives}`,
-    providerOptions: promptData({ phase: "evaluate", task: ctx.task, observations: ctx.observations, gates, output }),
+    providerOptions: promptData({ phase: "evaluate", directives: ctx.directives, task: ctx.task, observations: ctx.observations, gates, output }),
   };
 }

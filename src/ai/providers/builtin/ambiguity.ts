@@ -4,7 +4,9 @@ import { sentences, stripEnd, truncateWords } from "./text";
 // What is unclear about a task. Each finding becomes an observation (record_observation) and a
 // risk in the report, so the rules live in one place.
 
-export type Ambiguity = { kind: "question" | "tbd" | "vague" | "criteria" | "date"; observation: string; risk: string; mitigation: string };
+export type AmbiguityKind = "question" | "tbd" | "vague" | "criteria" | "date";
+/** `quote`: the words that triggered it ("TBD", "maybe"), so the risk can be written in another language. */
+export type Ambiguity = { kind: AmbiguityKind; observation: string; risk: string; mitigation: string; quote?: string };
 
 const VAGUE = /\b(maybe|somehow|probably|possibly|not sure|unclear|some kind of|something like|etc)\b/i;
 const TBD = /\b(TBD|TBC|TODO|to be (?:decided|defined|confirmed))\b/i;
@@ -37,6 +39,7 @@ export function findAmbiguities(task: TaskFacts): Ambiguity[] {
   if (tbd) {
     found.push({
       kind: "tbd",
+      quote: tbd[1],
       observation: `Part of the scope is still "${tbd[1]}"; I left it out of the checklist until it is decided.`,
       risk: `Part of the scope is still "${tbd[1]}"`,
       mitigation: "get a decision from the requester and add the steps then",
@@ -46,6 +49,7 @@ export function findAmbiguities(task: TaskFacts): Ambiguity[] {
   if (vague) {
     found.push({
       kind: "vague",
+      quote: vague[1],
       observation: `The description is vague ("${vague[1]}"); worth confirming what is actually wanted.`,
       risk: `The wording is vague ("${vague[1]}"), so the result may miss what was meant`,
       mitigation: "confirm the expected outcome in one sentence with the requester",
@@ -70,4 +74,5 @@ export function findAmbiguities(task: TaskFacts): Ambiguity[] {
   return found;
 }
 
-export const describeRisk = (a: Pick<Ambiguity, "risk" | "mitigation">) => `${stripEnd(a.risk)}. To reduce it: ${stripEnd(a.mitigation)}.`;
+/** "Risk. To reduce it: mitigation." (`toReduce` is the phrase in the report's language.) */
+export const describeRisk = (a: Pick<Ambiguity, "risk" | "mitigation">, toReduce = "To reduce it") => `${stripEnd(a.risk)}. ${toReduce}: ${stripEnd(a.mitigation)}.`;

@@ -7,16 +7,26 @@ import { words } from "./text";
 
 const COMPLEX = /\b(migration|integration|refactor|security|performance|database|schema|sso|saml|oauth|production|deploy|api|webhook|billing|payment|android|ios)(?:s|ing|ed)?\b/gi;
 
-export type Estimate = { minutes: number; rationale: string };
+/** What the rule counted, so the rationale can be written in another language too. */
+export type EstimateBasis = { steps: number; readMinutes: number; topics: string[] };
+export type Estimate = { minutes: number; raw: number; rationale: string; basis: EstimateBasis };
+
+/** The kinds of work that usually hide surprises, as the task names them (at most 3). */
+export const complexTopics = (task: TaskFacts): string[] =>
+  [...new Set([...`${task.title} ${task.description}`.matchAll(COMPLEX)].map((m) => m[1].toLowerCase()))].slice(0, 3);
+
+/** "about 5 steps of work at 15 min each, plus 25 min to read up and hand over, plus 30 min because it touches api." */
+export const englishRationale = ({ steps, readMinutes, topics }: EstimateBasis) =>
+  `about ${steps} steps of work at 15 min each, plus ${readMinutes} min to read up and hand over${topics.length ? `, plus ${30 * topics.length} min because it touches ${topics.join(", ")}` : ""}.`;
 
 export function estimateTask(task: TaskFacts): Estimate {
   const steps = Math.min(8, openItems(task).length + Math.min(6, candidateItems(task).length));
   const reading = 5 * Math.floor(words(task.description).length / 25);
-  const complex = [...new Set([...`${task.title} ${task.description}`.matchAll(COMPLEX)].map((m) => m[1].toLowerCase()))].slice(0, 3);
-  const raw = 20 + 15 * steps + reading + 30 * complex.length;
+  const topics = complexTopics(task);
+  const raw = 20 + 15 * steps + reading + 30 * topics.length;
   const minutes = Math.max(15, Math.round(raw / 15) * 15);
-  const extra = complex.length ? `, plus ${30 * complex.length} min because it touches ${complex.join(", ")}` : "";
-  return { minutes, rationale: `about ${steps} steps of work at 15 min each, plus ${20 + reading} min to read up and hand over${extra}.` };
+  const basis = { steps, readMinutes: 20 + reading, topics };
+  return { minutes, raw, rationale: englishRationale(basis), basis };
 }
 
 /** An estimate is plausible when it is within half to double of the rule above. */

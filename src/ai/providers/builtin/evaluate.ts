@@ -1,15 +1,18 @@
+import { EMPTY_POLICY, type DirectivePolicy } from "@/ai/directives/policy";
 import type { Evaluation, Gate, WakeOutput } from "@/ai/prompts/task-agent";
-import { checksFor } from "./gate-checks";
+import { directiveCriteria } from "./directive-checks";
+import { checksFor, familyName } from "./gate-checks";
 import { readOutputFacts } from "./output-facts";
 import type { TaskFacts } from "./task";
 
-// Evaluate phase: one entry per gate in the order given, as EvaluationSchema expects.
+// Evaluate phase: one entry per gate in the order given, as EvaluationSchema expects. Each gate's
+// family of checks, plus whether the output follows the directives' clauses of that family.
 
-export function evaluateOutput(task: TaskFacts, gates: Gate[], output: WakeOutput): Evaluation {
-  const facts = readOutputFacts(task, output);
+export function evaluateOutput(task: TaskFacts, gates: Gate[], output: WakeOutput, policy: DirectivePolicy = EMPTY_POLICY): Evaluation {
+  const facts = readOutputFacts(task, output, policy);
   return {
     gates: gates.map((gate) => {
-      const results = checksFor(gate).map((check) => check(facts));
+      const results = [...checksFor(gate).map((check) => check(facts)), ...directiveCriteria(familyName(gate), facts)];
       const total = results.reduce((n, r) => n + r.weight, 0);
       const met = results.filter((r) => r.ok).reduce((n, r) => n + r.weight, 0);
       const failed = results.filter((r) => !r.ok).map((r) => r.feedback);

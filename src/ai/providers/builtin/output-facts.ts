@@ -1,5 +1,7 @@
+import { EMPTY_POLICY, type DirectivePolicy } from "@/ai/directives/policy";
 import type { WakeOutput } from "@/ai/prompts/task-agent";
 import { findAmbiguities } from "./ambiguity";
+import { TRANSLATED_HEADINGS as T } from "./phrases";
 import { openItems, workFinished, type TaskFacts } from "./task";
 import { contentWords, sentences, startsWithVerb, TICKET_KEY, words } from "./text";
 
@@ -8,10 +10,24 @@ import { contentWords, sentences, startsWithVerb, TICKET_KEY, words } from "./te
 export type OutputFacts = {
   task: TaskFacts;
   output: WakeOutput;
+  /** The directives the agent was given (the evaluator checks compliance where cheap). */
+  policy: DirectivePolicy;
   report: string;
   reportWords: number;
   avgSentenceWords: number;
-  sections: { summary: boolean; summaryFirst: boolean; next: boolean; nextBullets: number; risks: boolean; riskMitigations: boolean; estimate: boolean };
+  sections: {
+    summary: boolean;
+    summaryFirst: boolean;
+    /** Every line of the first section is a list item. */
+    summaryBullets: boolean;
+    next: boolean;
+    nextBullets: number;
+    risks: boolean;
+    riskMitigations: boolean;
+    /** The Risks section's text. */
+    riskText: string;
+    estimate: boolean;
+  };
   ticketKeys: string[];
   items: string[];
   vagueItems: string[];
@@ -26,6 +42,15 @@ export type OutputFacts = {
 };
 
 const HEADING = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*(.+?)\*\*:?)\s*$/;
+const ITEM = /^\s*(?:[-*•]|\d+[.)])\s+/;
+// Section titles, English first; reports written in German, French or Spanish ("language") count too.
+const TITLES = {
+  summary: new RegExp(`summary|overview|tl;?dr|status|${T.summary}`),
+  next: new RegExp(`next|plan|to ?do|steps|actions?|${T.next}`),
+  risks: new RegExp(`risk|concern|caveat|blocker|open question|${T.risks}`),
+  estimate: new RegExp(`estimat|effort|timeline|${T.estimate}`),
+};
+const MITIGATION = /to reduce it|mitigat|to avoid|so that|\b(ask|confirm|agree|check|plan|escalate)\b|zur minderung|pour le réduire|para reducirlo/i;
 
 function reportSections(md: string) {
   const found: { title: string; body: string[] }[] = [];
@@ -37,21 +62,24 @@ function reportSections(md: string) {
     else if (line.trim()) intro = true;
   }
   const find = (re: RegExp) => found.find((s) => re.test(s.title));
-  const next = find(/next|plan|to ?do|steps|actions?/);
-  const risks = find(/risk|concern|caveat|blocker|open question/);
+  const next = find(TITLES.next);
+  const risks = find(TITLES.risks);
   const riskLines = risks?.body.filter((l) => l.trim()) ?? [];
+  const firstLines = found[0]?.body.filter((l) => l.trim()) ?? [];
   return {
-    summary: intro || Boolean(find(/summary|overview|tl;?dr|status/)),
-    summaryFirst: intro || /summary|overview|tl;?dr|status/.test(found[0]?.title ?? ""),
+    summary: intro || Boolean(find(TITLES.summary)),
+    summaryFirst: intro || TITLES.summary.test(found[0]?.title ?? ""),
+    summaryBullets: !intro && firstLines.length > 0 && firstLines.every((l) => ITEM.test(l)),
     next: Boolean(next),
-    nextBullets: next?.body.filter((l) => /^\s*(?:[-*•]|\d+[.)])\s+/.test(l)).length ?? 0,
+    nextBullets: next?.body.filter((l) => ITEM.test(l)).length ?? 0,
     risks: Boolean(risks),
-    riskMitigations: riskLines.length > 0 && riskLines.every((l) => /to reduce it|mitigat|to avoid|so that|\b(ask|confirm|agree|check|plan|escalate)\b/i.test(l)),
-    estimate: Boolean(find(/estimat|effort|timeline/)),
+    riskMitigations: riskLines.length > 0 && riskLines.every((l) => MITIGATION.test(l)),
+    riskText: riskLines.join("\n"),
+    estimate: Boolean(find(TITLES.estimate)),
   };
 }
 
-export function readOutputFacts(task: TaskFacts, output: WakeOutput): OutputFacts {
+export function readOutputFacts(task: TaskFacts, output: WakeOutput, policy: DirectivePolicy = EMPTY_POLICY): OutputFacts {
   const report = output.report?.markdown ?? "";
   const said = sentences(report);
   const items = output.proposals.flatMap((p) => (p.tool === "propose_checklist_items" ? p.args.items : []));
@@ -61,6 +89,7 @@ export function readOutputFacts(task: TaskFacts, output: WakeOutput): OutputFact
   return {
     task,
     output,
+    policy,
     report,
     reportWords: words(report).length,
     avgSentenceWords: said.length ? said.reduce((n, s) => n + words(s).length, 0) / said.length : 0,

@@ -1,12 +1,16 @@
+import { EMPTY_POLICY, type DirectivePolicy } from "@/ai/directives/policy";
 import type { WakeOutput } from "@/ai/prompts/task-agent";
-import { findAmbiguities } from "./ambiguity";
+import { directedAmbiguities } from "./criteria";
 import { candidateItems } from "./checklist";
-import { estimateTask } from "./estimate";
+import { directChecklist } from "./directed-checklist";
+import { directedEstimate, estimateRationale } from "./directed-estimate";
+import { phrasesFor } from "./phrases";
 import { buildReport, confidenceFor, type Polish } from "./report";
 import { openItems, workFinished, type TaskFacts } from "./task";
 
 // What the task agent decides to propose for one task: the same rules for execute and refine,
-// with `Polish` deciding how complete the result is.
+// with `Polish` deciding how complete the result is and the directives' policy (read once from the
+// prompt data) adding what its clauses ask for. The empty policy changes nothing.
 
 export type Plan = {
   checklistItems: string[];
@@ -16,25 +20,39 @@ export type Plan = {
   report: { markdown: string; confidence: number };
 };
 
-export function planTask(task: TaskFacts, polish: Polish, keep?: { checklistItems?: string[] }): Plan {
+/** The polish raised by what the directives always ask for. */
+const directedPolish = (polish: Polish, policy: DirectivePolicy): Polish => ({
+  ...polish,
+  estimateRationale: polish.estimateRationale || policy.estimate.rationale,
+  plainWords: polish.plainWords || policy.report.plainWords,
+});
+
+function statusFor(task: TaskFacts, proposedItems: number, policy: DirectivePolicy): Plan["status"] {
+  if (policy.status.mode === "never") return null;
+  // "whenSupported": done only when every item is ticked (as always), in progress only once one is.
+  const supported = policy.status.mode !== "whenSupported" || task.checklist.some((c) => c.done);
+  const open = openItems(task).length + proposedItems;
+  if (workFinished(task) && task.status !== "done") return { status: "done", reason: "every checklist item is done" };
+  if (task.status === "open" && open > 0 && supported) return { status: "in_progress", reason: `${open} open steps are planned` };
+  return null;
+}
+
+export function planTask(task: TaskFacts, polish: Polish, policy: DirectivePolicy = EMPTY_POLICY, keep?: { checklistItems?: string[] }): Plan {
   const finished = workFinished(task);
-  const checklistItems = finished ? [] : (keep?.checklistItems ?? candidateItems(task).slice(0, polish.checklist === "draft" ? 3 : 6));
+  const directed = directedPolish(polish, policy);
+  const checklistItems = finished
+    ? []
+    : keep?.checklistItems
+      ? directChecklist(keep.checklistItems, task, policy, Infinity)
+      : directChecklist(candidateItems(task), task, policy, polish.checklist === "draft" ? 3 : 6);
 
-  const own = estimateTask(task);
-  const estimate = task.estimateMinutes || finished ? null : { minutes: own.minutes, rationale: polish.estimateRationale ? own.rationale : null };
-
-  const open = openItems(task).length + checklistItems.length;
-  const status: Plan["status"] =
-    finished && task.status !== "done"
-      ? { status: "done", reason: "every checklist item is done" }
-      : task.status === "open" && open > 0
-        ? { status: "in_progress", reason: `${open} open steps are planned` }
-        : null;
+  const own = directedEstimate(task, policy);
+  const estimate = task.estimateMinutes || finished ? null : { minutes: own.minutes, rationale: estimateRationale(own, phrasesFor(policy.language), directed.estimateRationale) };
 
   const seen = task.recentObservations;
   const observations = finished
     ? []
-    : findAmbiguities(task)
+    : directedAmbiguities(task, policy)
         .map((a) => a.observation)
         .filter((o) => !seen.includes(o))
         .slice(0, 3);
@@ -42,10 +60,10 @@ export function planTask(task: TaskFacts, polish: Polish, keep?: { checklistItem
   return {
     checklistItems,
     estimate,
-    status,
+    status: statusFor(task, checklistItems.length, policy),
     observations,
     report: {
-      markdown: buildReport({ task, proposedItems: checklistItems, proposedEstimate: estimate?.minutes ?? null, polish }),
+      markdown: buildReport({ task, proposedItems: checklistItems, proposedEstimate: estimate, polish: directed, policy }),
       confidence: confidenceFor(task, polish),
     },
   };

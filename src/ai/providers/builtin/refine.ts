@@ -1,5 +1,7 @@
 import type { LanguageModelV3Content } from "@ai-sdk/provider";
+import type { DirectivePolicy } from "@/ai/directives/policy";
 import type { WakeOutput } from "@/ai/prompts/task-agent";
+import { TRANSLATED_HEADINGS } from "./phrases";
 import { planTask, toWakeOutput } from "./plan";
 import type { PromptView } from "./prompt";
 import { DRAFT, FULL, type Polish } from "./report";
@@ -33,13 +35,19 @@ function previousPolish(previous: WakeOutput): Polish {
   const items = previous.proposals.find((p) => p.tool === "propose_checklist_items");
   return {
     checklist: items && items.args.items.length > 3 ? "full" : DRAFT.checklist,
-    risks: /^#{1,6}\s*risks?\b/im.test(md),
-    estimateRationale: /^#{1,6}\s*estimate\b/im.test(md),
+    risks: new RegExp(`^#{1,6}\\s*(?:risks?|${TRANSLATED_HEADINGS.risks})\\b`, "im").test(md),
+    estimateRationale: new RegExp(`^#{1,6}\\s*(?:estimate|${TRANSLATED_HEADINGS.estimate})\\b`, "im").test(md),
     plainWords: md !== "" && !TICKET_KEY.test(md),
   };
 }
 
-export function refineTask(view: PromptView, task: TaskFacts, { previous, feedback }: { previous: WakeOutput; feedback: string }, callPrefix: string): LanguageModelV3Content[] {
+export function refineTask(
+  view: PromptView,
+  task: TaskFacts,
+  policy: DirectivePolicy,
+  { previous, feedback }: { previous: WakeOutput; feedback: string },
+  callPrefix: string,
+): LanguageModelV3Content[] {
   const fixes = requestedFixes(feedback.trim());
   const before = previousPolish(previous);
   const polish: Polish = {
@@ -49,7 +57,7 @@ export function refineTask(view: PromptView, task: TaskFacts, { previous, feedba
     plainWords: before.plainWords || fixes.has("plainWords"),
   };
   const keptItems = previous.proposals.find((p) => p.tool === "propose_checklist_items");
-  const plan = planTask(task, polish, fixes.has("checklist") || !keptItems ? undefined : { checklistItems: keptItems.args.items });
+  const plan = planTask(task, polish, policy, fixes.has("checklist") || !keptItems ? undefined : { checklistItems: keptItems.args.items });
   // The refined output replaces the previous one: carry over its observations too.
   for (const o of previous.observations) if (!plan.observations.some((p) => similar(p, o))) plan.observations.push(o);
 

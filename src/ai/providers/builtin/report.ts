@@ -1,10 +1,18 @@
+import { EMPTY_POLICY, type DirectivePolicy } from "@/ai/directives/policy";
 import { describeRisk, findAmbiguities } from "./ambiguity";
-import { estimateTask, formatMinutes, plausibleEstimate } from "./estimate";
+import { blockingFirst } from "./blocking";
+import { directedEstimate, estimateRationale } from "./directed-estimate";
+import { formatMinutes, plausibleEstimate } from "./estimate";
+import { phrasesFor, type Phrases } from "./phrases";
+import { shapeReport } from "./report-shape";
+import { touchedTopics } from "./risk-topics";
 import { openItems, workFinished, type TaskFacts } from "./task";
 import { sentences, stripEnd, TICKET_KEY, truncateWords } from "./text";
 
 // The markdown report written with write_report. Which sections appear depends on `Polish`, so the
-// first execute can leave some out on purpose and the refine phase can add them back.
+// first execute can leave some out on purpose and the refine phase can add them back. The
+// directives' policy adds what its clauses ask for (language, bullets, a Risks section for named
+// topics, an estimate range) and shapeReport applies plain words and the sentence cap last.
 
 export type Polish = {
   /** "draft" proposes at most 3 checklist items, "full" up to 6. */
@@ -19,45 +27,58 @@ export type Polish = {
 export const DRAFT: Polish = { checklist: "draft", risks: false, estimateRationale: false, plainWords: false };
 export const FULL: Polish = { checklist: "full", risks: true, estimateRationale: true, plainWords: true };
 
-const STATUS_LABEL = { open: "open", in_progress: "in progress", done: "done" } as const;
+export type ReportInput = {
+  task: TaskFacts;
+  proposedItems: string[];
+  proposedEstimate: { minutes: number; rationale: string | null } | null;
+  polish: Polish;
+  policy?: DirectivePolicy;
+};
 
-export type ReportInput = { task: TaskFacts; proposedItems: string[]; proposedEstimate: number | null; polish: Polish };
+function riskLines(task: TaskFacts, polish: Polish, policy: DirectivePolicy, P: Phrases): string[] {
+  const topics = touchedTopics(task, policy);
+  const named = topics.length ? [describeRisk(P.topicRisk(topics.join(", ")), P.toReduce)] : [];
+  if (!polish.risks) return named;
+  const risks = workFinished(task)
+    ? [describeRisk(P.risks.finished(), P.toReduce)]
+    : findAmbiguities(task)
+        .slice(0, 3)
+        .map((a) => describeRisk(P.risks[a.kind]?.(a.quote) ?? a, P.toReduce));
+  if (risks.length === 0 && named.length === 0) risks.push(describeRisk(P.risks.unknowns(), P.toReduce));
+  return [...named, ...risks];
+}
 
-export function buildReport({ task, proposedItems, proposedEstimate, polish }: ReportInput): string {
+function estimateLine(task: TaskFacts, proposed: ReportInput["proposedEstimate"], policy: DirectivePolicy, P: Phrases): string {
+  const d = directedEstimate(task, policy);
+  const why = proposed?.rationale ?? estimateRationale(d, P, true)!;
+  if (proposed) return P.propose(formatMinutes(proposed.minutes), why);
+  if (task.estimateMinutes) return P.current(formatMinutes(task.estimateMinutes), plausibleEstimate(task, task.estimateMinutes), formatMinutes(d.minutes), why);
+  return P.notEstimated(formatMinutes(d.minutes), why);
+}
+
+export function buildReport({ task, proposedItems, proposedEstimate, polish, policy = EMPTY_POLICY }: ReportInput): string {
+  const P = phrasesFor(policy.language);
   const done = task.checklist.filter((c) => c.done).length;
-  const progress = task.checklist.length === 0 ? "There is no checklist yet." : `${done} of ${task.checklist.length} checklist items ${done === 1 ? "is" : "are"} done.`;
+  const progress = task.checklist.length === 0 ? P.noChecklist : P.progress(done, task.checklist.length);
   const context = sentences(task.description)[0];
-  const summary = [`${task.title ? `"${task.title}"` : "The task"} is ${STATUS_LABEL[task.status]}.`, progress, context ? `${truncateWords(stripEnd(context), 18)}`.replace(/(?<!…)$/, ".") : null];
+  const summary = [P.is(task.title ? `"${task.title}"` : P.theTask, P.status[task.status]), progress, context ? `${truncateWords(stripEnd(context), 18)}`.replace(/(?<!…)$/, ".") : null].filter(Boolean);
 
-  const upcoming = [...openItems(task).map((c) => c.text), ...proposedItems].slice(0, 3);
-  const next = workFinished(task)
-    ? ["Confirm the outcome with the requester.", "Close the task once it is confirmed."]
-    : upcoming.length
-      ? upcoming
-      : ["Break the task into concrete steps."];
+  const steps = [...openItems(task).map((c) => c.text), ...proposedItems];
+  const upcoming = (policy.checklist.blockingFirst ? blockingFirst(steps) : steps).slice(0, 3);
+  const next = workFinished(task) ? P.finishedNext : upcoming.length ? upcoming : [P.noSteps];
 
-  const parts = ["## Summary", summary.filter(Boolean).join(" "), "", "## Next steps", ...next.map((n) => `- ${n}`)];
+  const parts = [`## ${P.headings.summary}`, ...(policy.report.bullets ? summary.map((s) => `- ${s}`) : [summary.join(" ")]), "", `## ${P.headings.next}`, ...next.map((n) => `- ${n}`)];
 
-  if (polish.risks) {
-    const risks = workFinished(task)
-      ? [describeRisk({ risk: "The result may not hold once more people rely on it", mitigation: "check back with the requester in a week" })]
-      : findAmbiguities(task).slice(0, 3).map(describeRisk);
-    if (risks.length === 0) risks.push(describeRisk({ risk: "Unknowns may surface once work starts", mitigation: "post an update after the first step" }));
-    parts.push("", "## Risks", ...risks.map((r) => `- ${r}`));
-  }
+  const risks = riskLines(task, polish, policy, P);
+  if (risks.length) parts.push("", `## ${P.headings.risks}`, ...risks.map((r) => `- ${r}`));
 
-  if (polish.estimateRationale && (proposedEstimate || task.estimateMinutes || !workFinished(task))) {
-    const own = estimateTask(task);
-    const line = proposedEstimate
-      ? `I propose ${formatMinutes(proposedEstimate)}: ${own.rationale}`
-      : task.estimateMinutes
-        ? `The current estimate of ${formatMinutes(task.estimateMinutes)} ${plausibleEstimate(task, task.estimateMinutes) ? "fits" : "looks off for"} the open work. My rule gives ${formatMinutes(own.minutes)}: ${own.rationale}`
-        : `Not estimated yet. My rule gives ${formatMinutes(own.minutes)}: ${own.rationale}`;
-    parts.push("", "## Estimate", line);
-  }
+  // A range for risky work is stated even when no rationale is asked for.
+  const explain = polish.estimateRationale || (proposedEstimate !== null && directedEstimate(task, policy).range !== null);
+  if (explain && (proposedEstimate || task.estimateMinutes || !workFinished(task))) parts.push("", `## ${P.headings.estimate}`, estimateLine(task, proposedEstimate, policy, P));
 
   const markdown = parts.join("\n");
-  return polish.plainWords ? markdown.replace(TICKET_KEY, "").replace(/ {2,}/g, " ").replace(/ ([.,:;])/g, "$1") : markdown;
+  const plain = polish.plainWords ? markdown.replace(TICKET_KEY, "").replace(/ {2,}/g, " ").replace(/ ([.,:;])/g, "$1") : markdown;
+  return shapeReport(plain, policy);
 }
 
 /** Lower when the task is unclear; higher once the report is complete. */

@@ -1,4 +1,5 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Content } from "@ai-sdk/provider";
+import { EMPTY_POLICY, readDirectives } from "@/ai/directives/policy";
 import type { ModelRole } from "@/ai/models";
 import { ClassifyPromptData } from "@/ai/prompts/classify-feedback";
 import { ImproverPromptData } from "@/ai/prompts/improver";
@@ -50,9 +51,11 @@ export function respond(role: ModelRole, options: LanguageModelV3CallOptions): R
   const parsed = TaskPromptData.safeParse(data);
   const phase = parsed.data;
   if (view.afterToolResults) return reply(asText(finalText(view, phase?.phase === "refine")), parsed);
-  if (phase?.phase === "evaluate") return reply(asText(JSON.stringify(evaluateOutput(taskFacts(phase), phase.gates, phase.output))), parsed);
-  if (phase?.phase === "refine") return reply(refineTask(view, taskFacts(phase), phase, callPrefix), parsed);
-  if (phase?.phase === "execute") return reply(executeTask(view, taskFacts(phase), callPrefix), parsed);
+  // The directives are read once here; every rule below gets the policy (empty: today's behaviour).
+  const policy = phase ? readDirectives(phase.directives) : EMPTY_POLICY;
+  if (phase?.phase === "evaluate") return reply(asText(JSON.stringify(evaluateOutput(taskFacts(phase), phase.gates, phase.output, policy))), parsed);
+  if (phase?.phase === "refine") return reply(refineTask(view, taskFacts(phase), policy, phase, callPrefix), parsed);
+  if (phase?.phase === "execute") return reply(executeTask(view, taskFacts(phase), policy, callPrefix), parsed);
 
   // A call without the prompt data: an honest, deterministic answer.
   const asked = truncateWords(view.user.trim().split("\n").at(-1) ?? "", 24);

@@ -37,6 +37,12 @@ describe("directive clauses", () => {
     ["Avoid jargon.", (p: ReturnType<typeof readDirectives>) => p.report.plainWords, true],
     ["Do not propose status changes yourself.", (p: ReturnType<typeof readDirectives>) => p.status.mode, "never"],
     ["Please answer in French.", (p: ReturnType<typeof readDirectives>) => p.language, "French"],
+    ["Never more than 3 checklist items.", (p: ReturnType<typeof readDirectives>) => p.checklist.maxItems, 3],
+    ["Round estimates to the nearest hour.", (p: ReturnType<typeof readDirectives>) => p.estimate.roundTo, 60],
+    ["Estimates should be rounded to 2 hours.", (p: ReturnType<typeof readDirectives>) => p.estimate.roundTo, 120],
+    ["Round all estimates to the nearest quarter hour.", (p: ReturnType<typeof readDirectives>) => p.estimate.roundTo, 15],
+    ["Keep the report to 3 sentences.", (p: ReturnType<typeof readDirectives>) => p.report.maxSentences, 3],
+    ["Add a Risks section for anything that touches payments or data export.", (p: ReturnType<typeof readDirectives>) => p.risks.topics, ["payments", "data export"]],
   ])("understands a person's phrasing: %s", (line, read, expected) => expect(read(readDirectives(line))).toEqual(expected));
 
   it("ignores what is not a clause of the family, and reads a whole directives text line by line", () => {
