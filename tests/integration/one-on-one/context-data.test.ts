@@ -152,6 +152,7 @@ describe("loadImproverContextData", () => {
         { reason: "Too optimistic", toolName: "propose_status", count: 1 },
         { reason: "Missed the deadline", toolName: "propose_estimate", count: 1 },
       ],
+      lastReplay: null,
     });
     // A longer window reaches the old rejection.
     const longer = await getDecisionHistory({ workspaceId: f.scope.workspaceId, templateId: f.template.id, since: at("05-01T12:00:00"), now: NOW });
