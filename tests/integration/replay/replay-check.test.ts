@@ -3,6 +3,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { approveProposal, recordProposal, startSession } from "@/features/one-on-one/server";
 import { decideChangeItems } from "@/features/decisions/server";
+import { getDecisionHistory } from "@/features/one-on-one/server/decision-history";
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { getReplayChecks, runReplayCheck } from "@/features/replay/server";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
@@ -96,5 +97,8 @@ describe("the replay check of a proposal", () => {
     const approved = await approveProposal({ scope: f.scope, proposalId, rating: 0.8, finish: true, overrideReason: "The lost checklist was a one-off." });
     expect(approved.version.number).toBe(2);
     expect(await db.proposal.findUniqueOrThrow({ where: { id: proposalId } })).toMatchObject({ status: "approved", replayOverrideReason: "The lost checklist was a one-off." });
+    // The improver reads how its last proposal's check went, next time.
+    const history = await getDecisionHistory({ workspaceId: f.workspace.id, templateId: f.template.id, since: new Date(Date.now() - 86_400_000), now: new Date(Date.now() + 1_000) });
+    expect(history.lastReplay).toEqual({ decision: "approved", version: 2, line: expect.stringMatching(/^\+2 rejections avoided \(of 2\), −1 acceptance lost \(of 3\).* · 3 runs replayed$/) });
   });
 });
