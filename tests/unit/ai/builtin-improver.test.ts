@@ -102,21 +102,31 @@ describe("built-in improver: opening", () => {
 });
 
 describe("built-in improver: proposals", () => {
-  it("a request proposes the complete directives plus the request and the top negative category", async () => {
+  it("a request proposes the complete directives: the request, then the clause the written feedback calls for, with the words behind it", async () => {
     const { result, calls } = await chat(contextFacts({ negative: NEGATIVE, positive: POSITIVE }), "Please ask for due dates when a task has none.");
     expect(calls.proposals).toHaveLength(1);
     const p = calls.proposals[0];
     expect(p.directives.startsWith(DIRECTIVES)).toBe(true);
-    expect(p.directives).toContain("## Improvements (v6)");
-    expect(p.directives).toContain("- Ask for due dates when a task has none.");
-    expect(p.directives).toMatch(/- Double-check every number, date and estimate/);
-    expect(addedLines(p.directives)).toHaveLength(3); // request + accuracy + communication
+    expect(p.directives).not.toContain("## Improvements");
+    // "Too much jargon in the report" maps to a clause of the family, so no canned category clause is added.
+    expect(addedLines(p.directives)).toEqual(["- Ask for due dates when a task has none.", "- Use plain words in reports: no jargon."]);
     expect(p.confidence).toBeGreaterThanOrEqual(0.8);
-    expect(p.rationale).toMatch(/12 negative accuracy items, e\.g\. "The estimate was off by two days"/);
-    expect(p.rationale).toMatch(/you asked: "Please ask for due dates/);
-    expect(calls.notes).toEqual([expect.objectContaining({ kind: "hypothesis", content: expect.stringMatching(/negative accuracy feedback should drop next week/) })]);
-    expect(result.steps[0].text).toMatch(/^I'm proposing v6/);
-    expect(result.text).toMatch(/^I proposed v6 \(confidence 0\.85\) and recorded a hypothesis note: .*Approve it with a rating, reject it with a reason, or keep talking\.$/);
+    expect(p.rationale).toMatch(/^Adds "Use plain words in reports: no jargon": 1 feedback item said the report used jargon: “Too much jargon in the report”\./);
+    expect(p.rationale).toMatch(/You asked: "Please ask for due dates/);
+    // One example of a category with 4 complaints backs the clause: the note tests it.
+    expect(calls.notes).toEqual([expect.objectContaining({ kind: "hypothesis", content: 'If agents follow "Use plain words in reports: no jargon", complaints that the report used jargon should drop next week.' })]);
+    expect(result.steps[0].text).toMatch(/^I'm proposing v6 with your request as a directive \("Ask for due dates when a task has none"\) and a new clause "Use plain words in reports: no jargon" \(1 feedback item\)\./);
+    expect(result.text).toMatch(/^I proposed v6 \(confidence 0\.85\) and recorded a hypothesis note: it adds "Ask for due dates when a task has none" and "Use plain words in reports: no jargon"\. Approve it with a rating, reject it with a reason, or keep talking\.$/);
+  });
+
+  it("falls back to one canned clause per top negative category when nothing written maps to a clause", async () => {
+    const negative = [NEGATIVE[0], { category: "communication", count: 4, example: "The customer was upset by the tone" }, NEGATIVE[2]];
+    const { calls } = await chat(contextFacts({ negative }), "Please ask for due dates when a task has none.");
+    const p = calls.proposals[0];
+    expect(p.directives).not.toContain("## Improvements");
+    expect(addedLines(p.directives)).toEqual(["- Ask for due dates when a task has none.", expect.stringMatching(/^- Double-check every number, date and estimate/), expect.stringMatching(/^- Lead with a one-line summary/)]);
+    expect(p.rationale).toMatch(/^Addresses 12 negative accuracy items, e\.g\. "The estimate was off by two days"; and 4 negative communication items/);
+    expect(calls.notes[0].content).toMatch(/negative accuracy feedback should drop next week/);
   });
 
   it("turns 'make it more concise' into a directive in the person's words", async () => {
@@ -135,7 +145,8 @@ describe("built-in improver: proposals", () => {
   it("asking for a draft lowers the confidence even with strong feedback", async () => {
     const { calls } = await chat(contextFacts({ negative: NEGATIVE }), "Draft something for accuracy, I'm not sure yet.");
     expect(calls.proposals[0].confidence).toBeLessThan(0.8);
-    expect(addedLines(calls.proposals[0].directives)).toEqual([expect.stringMatching(/^- Double-check every number/), expect.stringMatching(/^- Lead with a one-line summary/)]);
+    // The named category's canned clause comes with the clause the written feedback calls for.
+    expect(addedLines(calls.proposals[0].directives)).toEqual(["- Use plain words in reports: no jargon.", expect.stringMatching(/^- Double-check every number/)]);
   });
 
   it("does not propose when the directives were truncated", async () => {
@@ -189,16 +200,17 @@ describe("built-in improver: rejections", () => {
   });
 
   it("'drop' with a named clause removes it", async () => {
-    const { after } = await proposeThenReject("Drop the jargon one.");
+    const { after, second } = await proposeThenReject("Drop the jargon one.");
     expect(after.directives).not.toMatch(/jargon/);
-    expect(after.directives).toContain("- Ask for due dates.");
+    expect(after.directives).toBe(`${DIRECTIVES}\n- Ask for due dates.`);
+    expect(second.result.steps[0].text).toBe('Understood: this revision removes "Use plain words in reports: no jargon". Here it is again as v6.');
   });
 
   it("another reason becomes a clause and a decision note", async () => {
     const { before, after, second } = await proposeThenReject("It should mention the customer by name.");
     expect(after.directives.startsWith(before.directives)).toBe(true);
     expect(after.directives).toContain("- Mention the customer by name.");
-    expect(after.rationale).toMatch(/^Addresses 12 negative accuracy items.*Revised after your rejection \("It should mention the customer by name"\)/);
+    expect(after.rationale).toMatch(/^Adds "Use plain words in reports: no jargon": .*Revised after your rejection \("It should mention the customer by name"\): this revision adds "Mention the customer by name"; the rest is unchanged\.$/);
     expect(after.rationale).not.toMatch(/Earlier rationale/);
     expect(second.calls.notes).toEqual([expect.objectContaining({ kind: "decision", content: expect.stringMatching(/^Rejected: It should mention the customer by name; revised/) })]);
   });
@@ -254,7 +266,7 @@ describe("built-in improver: questions, lookups, determinism, streaming, JSON", 
     expect(output.summary).toMatch(/17 negative/);
     expect(output.proposals).toHaveLength(1);
     expect(output.proposals[0].directives.startsWith(DIRECTIVES)).toBe(true);
-    expect(output.proposals[0].directives).toMatch(/Double-check every number/);
+    expect(output.proposals[0].directives).toBe(`${DIRECTIVES}\n- Use plain words in reports: no jargon.`);
     expect(output.proposals[0].confidence).toBe(0.85);
   });
 });

@@ -1,7 +1,10 @@
 import { capitalize, contentWords, sentences, startsWithVerb, stripEnd, truncateWords } from "./text";
 
-// Directive clauses: the canned fix per feedback category, a person's words turned into an
-// imperative line, and where new clauses go in the directives ("## Improvements (vN)").
+// Directive lines that are not clauses of the family (../../directives/): the canned fix per
+// feedback category (the fallback when nothing people wrote maps to a clause), a person's words
+// turned into an imperative line, and taking lines out. New lines go at the end of the bullet
+// list (directives/edit.ts appendBullets); "## Improvements (vN)" headings of earlier versions
+// are kept as they are, and no new ones are written.
 
 /** Two clauses per category: the second is used when the first is already in the directives. */
 const CATEGORY_CLAUSES: Record<string, [string, string]> = {
@@ -146,32 +149,7 @@ export function isSpecific(clause: string): boolean {
   return false;
 }
 
-const improvementsHeading = (version: number | null) => `## Improvements${version === null ? "" : ` (v${version})`}`;
-
-/** The directives with the clauses appended: to this version's improvements list, else as a new one. */
-export function addClauses(base: string, clauses: string[], version: number | null): string {
-  const bullets = clauses.map((c) => `- ${c}`);
-  const lines = base.trimEnd().split("\n");
-  const heading = improvementsHeading(version);
-  const at = lines.findLastIndex((l) => l.trim() === heading);
-  if (at < 0) return `${lines.join("\n")}\n\n${heading}\n${bullets.join("\n")}`;
-  let end = lines.findIndex((l, i) => i > at && /^#{1,2}\s/.test(l));
-  if (end < 0) end = lines.length;
-  while (end - 1 > at && !lines[end - 1].trim()) end--;
-  return [...lines.slice(0, end), ...bullets, ...lines.slice(end)].join("\n");
-}
-
-/** The "- " lines of `directives` that `head` does not have: what a proposal added. */
-export function addedClauses(directives: string, head: string): string[] {
-  const before = new Set(head.split("\n").map((l) => l.trim()));
-  return directives
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith("- ") && !before.has(l))
-    .map((l) => l.slice(2));
-}
-
-/** The directives without the given clause lines, and without an improvements heading left empty. */
+/** The directives without the given lines, and without an old improvements heading left empty. */
 export function removeClauses(directives: string, clauses: string[]): string {
   const drop = new Set(clauses.map((c) => `- ${c}`));
   const lines = directives.split("\n").filter((l) => !drop.has(l.trim()));

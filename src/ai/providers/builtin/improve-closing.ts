@@ -1,6 +1,6 @@
 import { APPROVAL_CONFIDENCE, FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "@/ai/prompts/improver";
-import { addedClauses } from "./improve-clauses";
 import type { ImproverContext } from "./improve-context";
+import { changedSentences, lineChanges } from "./improve-diff";
 import { summariseInstance } from "./improve-fetch";
 import { join } from "./improve-propose";
 import { plural, quote, versionLabel } from "./improve-turn";
@@ -47,8 +47,7 @@ export function improverClosing(view: PromptView, ctx: ImproverContext): string 
       parts.push(`I couldn't save the proposal: ${stripEnd(truncateWords(error, 30))}. Tell me what to change and I'll try again.`);
     } else {
       const { directives, confidence } = proposal.data;
-      const added = addedClauses(directives, ctx.directives ?? "").map((c) => quote(truncateWords(c, 12)));
-      const what = added.length ? `it adds ${join(added)}` : "the complete directives are in the proposal";
+      const what = whatChanges(ctx.directives ?? "", directives);
       const also = notes.length ? ` and recorded ${noted}` : "";
       const version = versionLabel(ctx.version);
       parts.push(
@@ -63,4 +62,23 @@ export function improverClosing(view: PromptView, ctx: ImproverContext): string 
     parts.push(notes.length === 1 && notes[0] === "reflection" ? "I saved this summary as a reflection note for our next session." : `I recorded ${noted} for our next session.`);
   }
   return parts.length ? parts.join(" ") : "Done.";
+}
+
+/** "it changes "…" to "…", adds "…" and removes "…"" (each sentence cut to 12 words). */
+function whatChanges(head: string, directives: string): string {
+  const short = (line: string) => quote(truncateWords(line.trim().replace(/^[-*•+]\s+/, ""), 12));
+  const changed: string[] = [];
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const c of lineChanges(head, directives)) {
+    if (c.removed !== null && c.added !== null) {
+      const { before, after } = changedSentences(c.removed, c.added);
+      if (!before) added.push(short(after));
+      else if (!after) removed.push(short(before));
+      else changed.push(`${short(before)} to ${short(after)}`);
+    } else if (c.added !== null) added.push(short(c.added));
+    else if (c.removed !== null) removed.push(short(c.removed));
+  }
+  const parts = [...(changed.length ? [`changes ${join(changed)}`] : []), ...(added.length ? [`adds ${join(added)}`] : []), ...(removed.length ? [`removes ${join(removed)}`] : [])];
+  return parts.length ? `it ${join(parts)}` : "the complete directives are in the proposal";
 }

@@ -1,12 +1,21 @@
 import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
+import { appendBullets } from "@/ai/directives/edit";
+import type { ClauseNote } from "@/ai/directives/feedback-plan";
+import { clauseText } from "@/ai/directives/policy";
 import { classifyFeedbackText } from "@/features/feedback/classifier/model";
-import { addClauses, addedClauses, categoryClause, isCategoryClause, isSpecific, namedCategories, present, toDirective, wantsDraft } from "./improve-clauses";
+import { categoryClause, isCategoryClause, isSpecific, namedCategories, present, toDirective, wantsDraft } from "./improve-clauses";
 import type { CategoryCount, ImproverContext } from "./improve-context";
+import { addedLines, madeFrom } from "./improve-diff";
+import { changeHypothesis, changePhrase, changeSentence, familyEdits, keptSentence, readsAsClauses, requestPlan, type MadeChange } from "./improve-family";
 import { CONFIDENT, DRAFT, lastProposal, plural, quote, versionLabel, type ImproverAnswer } from "./improve-turn";
 import type { PromptView } from "./prompt";
+import { capitalize } from "./text";
 
 // A person's request (or, for the ritual's JSON call, none) → a complete new version: the head
-// directives plus the request as a clause plus one canned clause per top negative category.
+// directives edited by what people's words ask of the directive clause family (improve-family.ts:
+// clauses revised in place, removed, or added at the end of the bullet list, each with the words
+// that led to it); the request in the person's words when it is no clause of the family; and,
+// when nothing in the feedback maps to a clause, one canned clause per top negative category.
 
 const MAX_CATEGORY_CLAUSES = 2;
 /** Three similar complaints are a pattern (the improver scaffold's rule). */
@@ -27,18 +36,23 @@ export function requestTurn(view: PromptView, ctx: ImproverContext, request: str
   const head = ctx.directives!;
   // A follow-up request builds on the proposal under discussion, so earlier asks are kept.
   const previous = lastProposal(view);
-  const base = previous && previous.directives.startsWith(head.trimEnd()) ? previous.directives : head;
-  const inProposal = base === head ? [] : addedClauses(base, head);
+  const base = previous && previous.directives.trim() !== head.trim() && madeFrom(previous.directives, head) ? previous.directives : head;
+  const inProposal = base === head ? [] : addedLines(head, base);
 
-  let requestClause: string | null = toDirective(request) || null;
+  // The person's words as a line of their own, unless they ask something of the clause family.
+  const asked = requestPlan(request, base);
+  let requestClause: string | null = readsAsClauses(asked) ? null : toDirective(request) || null;
   if (requestClause && !isSpecific(requestClause)) requestClause = null;
   const already = requestClause && present(base, requestClause, { loose: false }) ? requestClause : null;
   if (already) requestClause = null;
+  // Their line goes first among the new ones: a revision that keeps only one change keeps theirs.
+  const family = familyEdits(ctx, head, requestClause ? appendBullets(base, [requestClause]) : base, asked);
 
+  // Canned category clauses: for categories the person names, and for the top complaints when nothing in the feedback maps to a clause.
   const focus = namedCategories(request);
-  const ranked = [...new Set([...focus, ...ctx.negative.map((c) => c.category)])];
+  const ranked = [...new Set([...focus, ...(family.fromFeedback ? [] : ctx.negative.map((c) => c.category))])];
   const picked: { category: string; clause: string }[] = [];
-  let text = requestClause ? `${base}\n${requestClause}` : base;
+  let text = family.directives;
   const covered = (category: string) => inProposal.some((c) => isCategoryClause(c, category));
   // Categories the proposal under discussion already fixes count towards the limit; named ones always go in.
   let room = MAX_CATEGORY_CLAUSES - ranked.filter(covered).length;
@@ -50,32 +64,37 @@ export function requestTurn(view: PromptView, ctx: ImproverContext, request: str
     room--;
     text += `\n${clause}`;
   }
-  if (!requestClause && !picked.length && !already) {
+  const changed = family.made.length > 0;
+  if (!requestClause && !picked.length && !already && !changed && !family.already.length) {
     // Nothing to point at: a small conservative change, offered as a draft.
     const clause = categoryClause("general", base);
     if (!present(base, clause)) picked.push({ category: "general", clause });
   }
-  const clauses = [...(requestClause ? [requestClause] : []), ...picked.map((p) => p.clause)];
-  if (!clauses.length) {
+  if (!requestClause && !picked.length && !changed) {
+    const asked = family.already[0];
     return {
       text: already
         ? `The directives already say ${quote(already)}, so there is nothing to add for that. Do you want it stated more strongly, or something else changed?`
-        : "The directives already contain the fixes I would suggest for the current feedback. What would you like to change?",
+        : asked
+          ? `The directives already say ${quote(clauseText(asked.params))}, so there is nothing to change for that. Do you want it stated differently, or something else changed?`
+          : "The directives already contain the fixes I would suggest for the current feedback. What would you like to change?",
     };
   }
 
   const counted = picked.map((p) => ({ ...p, count: ctx.negative.find((c) => c.category === p.category) }));
-  const supported = requestClause !== null || focus.length > 0 || counted.some((p) => (p.count?.count ?? 0) >= PATTERN);
+  const backed = family.made.filter((m) => isBacked(ctx, m));
+  const supported = requestClause !== null || backed.length > 0 || focus.length > 0 || counted.some((p) => (p.count?.count ?? 0) >= PATTERN);
   const confidence = wantsDraft(request) || !supported ? DRAFT : CONFIDENT;
   const version = versionLabel(ctx.version);
   const proposal = {
-    directives: addClauses(base, clauses, ctx.version === null ? null : ctx.version + 1),
-    rationale: rationale({ request: requestClause || focus.length ? request : "", vague: request, counted, confidence, askedDraft: wantsDraft(request) }),
+    directives: appendBullets(family.directives, picked.map((p) => p.clause)),
+    rationale: rationale({ made: family.made, kept: family.kept, request: requestClause || focus.length ? request : "", vague: request, counted, confidence, askedDraft: wantsDraft(request) }),
     confidence,
   };
 
   const parts = [
     ...(requestClause ? [`your request as a directive (${quote(requestClause)})`] : []),
+    ...family.made.map(changePhrase),
     ...counted.map((p) =>
       p.count ? `a fix for ${p.category} (${plural(p.count.count, "negative item")})` : p.category === "general" ? "a small general safeguard" : `a fix for ${p.category}`,
     ),
@@ -85,30 +104,58 @@ export function requestTurn(view: PromptView, ctx: ImproverContext, request: str
   return {
     text: `I'm proposing ${version}${base === head ? " with" : ": the previous proposal plus"} ${join(parts)}.${skipped}${draftWhy}`,
     proposal,
-    notes: [hypothesis(requestClause, counted)],
+    notes: [hypothesis(backed[0] ?? (requestClause ? null : family.made[0]) ?? null, requestClause, counted)],
   };
 }
 
-type RationaleInput = { request: string; vague: string; counted: { category: string; count?: CategoryCount }[]; confidence: number; askedDraft: boolean };
+type RationaleInput = {
+  made: MadeChange[];
+  kept: ClauseNote[];
+  request: string;
+  vague: string;
+  counted: { category: string; count?: CategoryCount }[];
+  confidence: number;
+  askedDraft: boolean;
+};
 
-function rationale({ request, vague, counted, confidence, askedDraft }: RationaleInput): string {
+/** Each clause change with the words behind it, then the request and the category fixes, then what the praise keeps. */
+function rationale({ made, kept, request, vague, counted, confidence, askedDraft }: RationaleInput): string {
+  const sentences = made.map(changeSentence);
   const parts: string[] = [];
   const addressed = counted.filter((p) => p.count).map((p) => `${plural(p.count!.count, `negative ${p.category} item`)}${p.count!.example ? `, e.g. ${quote(p.count!.example, 120)}` : ""}`);
   if (addressed.length) parts.push(`Addresses ${addressed.join("; and ")}`);
   if (request.trim()) parts.push(`you asked: ${quote(request, 200)}`);
-  if (!parts.length) parts.push(`A small, conservative change: there is no negative feedback to address yet${vague.trim() ? ` (you asked: ${quote(vague, 200)})` : ""}`);
-  let out = parts.join("; ");
-  out = `${out[0].toUpperCase()}${out.slice(1)}.`;
-  if (confidence < APPROVAL_CONFIDENCE) out += askedDraft ? " Offered as a draft, as you asked." : " Fewer than three similar complaints back it, so it is a draft.";
-  return out.slice(0, 2_000);
+  if (parts.length) sentences.push(`${capitalize(parts.join("; "))}.`);
+  if (!sentences.length) sentences.push(`A small, conservative change: there is no negative feedback to address yet${vague.trim() ? ` (you asked: ${quote(vague, 200)})` : ""}.`);
+  sentences.push(...kept.map(keptSentence));
+  if (confidence < APPROVAL_CONFIDENCE) sentences.push(askedDraft ? "Offered as a draft, as you asked." : "Fewer than three similar complaints back it, so it is a draft.");
+  return fit(sentences.join(" "), 2_000);
 }
 
-function hypothesis(requestClause: string | null, counted: { category: string; clause: string; count?: CategoryCount }[]): RecordNoteInput {
+/** At most `max` characters, cut at a word. */
+function fit(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1)).trimEnd()}…`;
+}
+
+/** The note tests the best-backed clause change; else the request; else the category fix with the most complaints. */
+function hypothesis(change: MadeChange | null, requestClause: string | null, counted: { category: string; clause: string; count?: CategoryCount }[]): RecordNoteInput {
+  if (change) return { kind: "hypothesis", content: changeHypothesis(change) };
   const lead = counted.find((p) => p.count) ?? (requestClause ? null : counted[0]);
-  const clause = lead?.clause ?? requestClause ?? counted[0]!.clause;
+  const clause = lead?.clause ?? requestClause ?? counted[0]?.clause ?? "";
   const category = lead?.category ?? classifyFeedbackText(clause, "comment").category;
   const feedback = category === "general" ? "negative feedback on this" : `negative ${category} feedback`;
   return { kind: "hypothesis", content: `If agents follow ${quote(clause, 300)}, ${feedback} should drop next week.` };
+}
+
+/**
+ * A clause change is backed by a person's request, by three or more texts, or by an example of a
+ * category with three or more complaints (one quoted example of twelve speaks for more than itself).
+ */
+function isBacked(ctx: ImproverContext, { change }: MadeChange): boolean {
+  const negative = (category: string | null) => ctx.negative.find((c) => c.category === category)?.count ?? 0;
+  return change.weight >= PATTERN || change.evidence.some((e) => e.source === "request" || negative(e.category) >= PATTERN);
 }
 
 export const join = (items: string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);

@@ -1,19 +1,32 @@
 import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
-import { addClauses, addedClauses, isCategoryClause, namedCategories, present, removeClauses, toDirective, wantsDraft } from "./improve-clauses";
+import { appendBullets, applyClauseEdits, type AppliedEdit } from "@/ai/directives/edit";
+import { planFromFeedback } from "@/ai/directives/feedback-plan";
+import { numbersIn } from "@/ai/directives/feedback/words";
+import { CLAUSE_KINDS, numberOf, paramsOf } from "@/ai/directives/params";
+import { clausesOf, readDirectives, type ClauseKind } from "@/ai/directives/policy";
+import { isCategoryClause, namedCategories, present, removeClauses, toDirective, wantsDraft } from "./improve-clauses";
 import type { ImproverContext } from "./improve-context";
-import { cannotPropose } from "./improve-propose";
+import { changedSentences, keepChanges, lineChanges, type LineChange } from "./improve-diff";
+import { cannotPropose, join } from "./improve-propose";
 import { CONFIDENT, DRAFT, lastProposal, quote, versionLabel, type ImproverAnswer } from "./improve-turn";
 import type { PromptView } from "./prompt";
 import { contentWords, stripEnd } from "./text";
 
-// After a rejection: revise the last proposal by the person's reason and propose again.
-// "Too long" keeps only the first new clause; "drop X" removes the clause X names; any other
-// reason becomes a clause of its own.
+// After a rejection: revise the last proposal by the person's reason and propose again. The
+// reason is feedback too: read as the improver reads all feedback (directives/from-feedback.ts),
+// it edits the clauses the same way ("5 is too few, make it 7" → at most 7; "drop the jargon
+// one" → that clause goes). A reason that names no clause: "too long" keeps only the first
+// change (or the one it names); "drop X" takes back the change X names; any other reason becomes
+// a clause of its own.
 
 const SHORTER = /\b(?:shorter|too long|concise|fewer|too many|shorten|wordy|verbose)\b/i;
 const DROP = /\b(?:remove|drop|delete|don't|do not|without|no need for|get rid of)\b/i;
 const QUOTED = /"([^"]{3,})"|“([^”]{3,})”|‘([^’]{3,})’|'([^']{3,})'/g;
-const FILLER = new Set("remove drop delete don't not without need get rid clause clauses rule rules line lines part bullet one about please new added that this".split(" "));
+const FILLER = new Set("remove drop delete don't not without need get rid clause clauses rule rules line lines part bullet one about please new added that this keep only just change changes too long shorter fewer many".split(" "));
+/** "Keep only the X change", "too many changes": about the proposal itself, not about a clause. */
+const ABOUT_PROPOSAL = /\b(?:keep only|only keep|just keep|only the [\w\s-]{0,30}?(?:change|one|rule|line|clause|part)|proposal|(?:too many|fewer) (?:changes|rules|clauses|lines|edits)|changes at once)\b/i;
+/** A reason that names a limit without saying which ("make it 7", "the cap is too low") is about the clauses the proposal changed. */
+const LIMIT_WORDS = /\b(?:limit|cap|max(?:imum)?)\b/i;
 
 type Revision = { directives: string; change: string } | { stuck: string };
 
@@ -24,7 +37,10 @@ export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: st
   const head = ctx.directives!;
   const previous = lastProposal(view);
   const base = previous?.directives ?? head;
-  const revision = revise({ base, head, reason, version: ctx.version });
+  const revised = revise({ base, head, reason });
+  // A revision that takes every change back is no proposal (the head as it is cannot be proposed).
+  const revision: Revision =
+    "directives" in revised && revised.directives.trim() === head.trim() ? { stuck: "With that, nothing is left of the proposal: the directives would stay as they are. What would you like changed instead?" } : revised;
 
   if ("stuck" in revision) return { text: `Understood. ${revision.stuck}`, notes: [decision("asked which part to change")] };
   const confidence = wantsDraft(reason) ? DRAFT : Math.min(CONFIDENT, Math.max(previous?.confidence ?? CONFIDENT, APPROVAL_CONFIDENCE));
@@ -38,24 +54,73 @@ export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: st
   };
 }
 
-function revise({ base, head, reason, version }: { base: string; head: string; reason: string; version: number | null }): Revision {
-  const added = addedClauses(base, head);
-  if (SHORTER.test(reason)) {
-    if (added.length > 1) return { directives: removeClauses(base, added.slice(1)), change: `keeps only ${quote(added[0])}` };
-    return { stuck: "The proposal adds a single clause; making it shorter would mean cutting directives that are working. Which part should I drop?" };
+function revise({ base, head, reason }: { base: string; head: string; reason: string }): Revision {
+  const aboutProposal = ABOUT_PROPOSAL.test(reason);
+  const byClauses = aboutProposal ? null : reviseClauses(base, head, reason);
+  if (byClauses) return byClauses;
+  const changes = lineChanges(head, base);
+  const shown = changes.map(changeText);
+  if (SHORTER.test(reason) || /\b(?:keep only|only keep|just keep)\b/i.test(reason)) {
+    if (changes.length <= 1) return { stuck: "The proposal makes a single change; making it shorter would mean cutting directives that are working. Which part should I drop?" };
+    const named = findTarget(reason, shown);
+    const keep = named === null ? 0 : shown.indexOf(named);
+    return { directives: keepChanges(head, base, (i) => i === keep), change: `keeps only ${quote(shown[keep]!)}` };
   }
   if (DROP.test(reason)) {
-    const target = findTarget(reason, [...added, ...bullets(base).filter((b) => !added.includes(b))]);
+    const others = bullets(base).filter((b) => !shown.includes(b));
+    const target = findTarget(reason, [...shown, ...others]);
     if (target) {
-      const directives = removeClauses(base, [target]);
+      const at = shown.indexOf(target);
+      // A change of the proposal is taken back (a revised clause returns to the head's words); a line of the head goes.
+      const directives = at >= 0 ? keepChanges(head, base, (i) => i !== at) : removeClauses(base, [target]);
       if (directives.trim() === head.trim()) return { stuck: `Without ${quote(target)} nothing is left to change. What would you like instead?` };
       return { directives, change: `drops ${quote(target)}` };
     }
   }
   const clause = toDirective(reason);
   if (!clause || present(base, clause, { loose: false })) return { stuck: "The proposal already says that. What should be different?" };
-  return { directives: addClauses(base, [clause], version === null ? null : version + 1), change: `adds ${quote(clause)}` };
+  return { directives: appendBullets(base, [clause]), change: `adds ${quote(clause)}` };
 }
+
+/** The reason read as feedback on the clause family; null when it asks nothing of it. */
+function reviseClauses(base: string, head: string, reason: string): Revision | null {
+  const policy = readDirectives(base);
+  const about = limitsNamed(reason) ? aboutChanged(base, head, reason) : [];
+  const plan = planFromFeedback([{ text: reason, count: 1, source: "request", about }], policy, { limit: CLAUSE_KINDS.length });
+  if (!plan.changes.length) return null;
+  const edited = applyClauseEdits(base, plan.changes.map(({ kind, to }) => ({ kind, to })));
+  if (!edited.applied.length) return null;
+  return { directives: edited.directives, change: join(edited.applied.map(editPhrase)) };
+}
+
+const limitsNamed = (reason: string) => numbersIn(reason).length > 0 || LIMIT_WORDS.test(reason);
+
+/** The clauses the proposal changed, the one whose number the reason mentions first ("5 is too few" → the limit of 5). */
+function aboutChanged(base: string, head: string, reason: string): ClauseKind[] {
+  const kinds = new Set<ClauseKind>();
+  for (const c of lineChanges(head, base)) {
+    const { before, after } = c.removed !== null && c.added !== null ? changedSentences(c.removed, c.added) : { before: c.removed ?? "", after: c.added ?? "" };
+    for (const k of [...clausesOf(before), ...clausesOf(after)]) kinds.add(k);
+  }
+  const policy = readDirectives(base);
+  const mentioned = new Set(numbersIn(reason));
+  const named = (k: ClauseKind) => mentioned.has(numberOf(paramsOf(policy, k)) ?? NaN);
+  const ordered = CLAUSE_KINDS.filter((k) => kinds.has(k));
+  return [...ordered.filter(named), ...ordered.filter((k) => !named(k))];
+}
+
+const editPhrase = (a: AppliedEdit) =>
+  a.after === null ? `removes ${quote(a.before ?? "")}` : a.before === null ? `adds ${quote(a.after)}` : `changes ${quote(a.before)} to ${quote(a.after)}`;
+
+/** A change as the words it puts in (or, for a removal, takes out): the changed sentence, not the whole paragraph. */
+function changeText(c: LineChange): string {
+  const strip = (l: string) => l.trim().replace(/^[-*•+]\s+/, "");
+  if (c.removed !== null && c.added !== null) return strip(changedSentences(c.removed, c.added).after || c.added);
+  return strip(c.added ?? c.removed ?? "");
+}
+
+/** "checklists" and "checklist" are one word here. */
+const stem = (w: string) => w.replace(/(?<=\w{2}[^s])s$/, "");
 
 const bullets = (directives: string) =>
   directives
@@ -75,10 +140,10 @@ function findTarget(reason: string, candidates: string[]): string | null {
     const hit = candidates.find((c) => isCategoryClause(c, category));
     if (hit) return hit;
   }
-  const wanted = [...contentWords(reason)].filter((w) => !FILLER.has(w));
+  const wanted = [...contentWords(reason)].filter((w) => !FILLER.has(w)).map(stem);
   let best: { clause: string; score: number } | null = null;
   for (const clause of candidates) {
-    const words = contentWords(clause);
+    const words = new Set([...contentWords(clause)].map(stem));
     const shared = wanted.filter((w) => words.has(w)).length;
     const score = wanted.length ? shared / wanted.length : 0;
     if (shared > 0 && score >= 0.5 && (!best || score > best.score)) best = { clause, score };

@@ -12,10 +12,11 @@ import type { PromptView } from "./prompt";
 // Improver role (the one-on-one and the weekly ritual), by what the turn asks (ImproverTurn):
 // the opening → a summary and a reflection note; a rejection → a revised proposal and a decision
 // note; the ritual's analysis → the summary with a hypothesis; its proposal → a complete new
-// version for the top complaints. A person's message (the last user message): "look at agent X"
+// version from the feedback. A person's message (the last user message): "look at agent X"
 // → fetch_instance_detail; a question → an answer from the context; anything else → a complete
 // new version (propose_directives) and a hypothesis note; no text at all → the opening.
-// The answer after the tools ran is improve-closing.ts. See src/ai/README.md.
+// Proposals edit the directive clause family from what people wrote (improve-family.ts); the
+// answer after the tools ran is improve-closing.ts. See src/ai/README.md.
 
 export function improveReply(view: PromptView, { context: ctx, turn: asked }: ImproverInput, callPrefix: string): LanguageModelV3Content[] {
   const said = view.lastUser.trim();

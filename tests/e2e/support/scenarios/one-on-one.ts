@@ -105,7 +105,8 @@ export async function createOpenSessionWithProposal(data: OneOnOneWorkspace, db:
   );
 
   await message("user", [{ type: "text", text: DUE_DATE_REQUEST }], 5);
-  const directives = `${TRIAGE_DIRECTIVES}\n\n## Improvements (v2)\n- ${DUE_DATE_LINE}`;
+  // As the built-in improver writes it: new lines at the end of the bullet list (a new list here), no heading.
+  const directives = `${TRIAGE_DIRECTIVES}\n\n- ${DUE_DATE_LINE}`;
   const rationale = `You asked: "${DUE_DATE_REQUEST}"`;
   const proposal = await makeProposal(session, { directives, rationale, confidence: 0.85, baseVersionId: data.v1.id, createdAt: at(4) }, db);
   const hypothesis = `If agents follow "${DUE_DATE_LINE}", negative feedback on this should drop next week.`;
