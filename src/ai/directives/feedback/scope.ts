@@ -3,21 +3,17 @@ import { dropsClause, has, type Rule } from "./rule";
 // What a task needs before and around the work: a Risks section for named topics ("you forgot
 // the security implications") and acceptance criteria ("nobody said what done looks like").
 
-/** Topics people name, in the words the Risks clause uses. */
-const TOPICS: [RegExp, string][] = [
-  [/\bsecurity\b|\bsecure\b|\bvulnerab\w*|\bexploit\w*|\bxss\b|\bcsrf\b|\binjection\b/, "security"],
-  [/\bbilling\b|\bpayments?\b|\binvoic\w*|\brefunds?\b/, "billing"],
-  [/\bprivacy\b|\bgdpr\b|\bpersonal data\b|\bpii\b|\bdata protection\b/, "privacy"],
-  [/\bdata loss\b|\blos(?:e|ing) data\b|\bbackups?\b/, "data loss"],
-  [/\bmigrations?\b/, "migrations"],
-  [/\bcompliance\b|\bregulat\w*/, "compliance"],
-  [/\bperformance\b|\blatency\b/, "performance"],
-  [/\bdowntime\b|\boutages?\b/, "downtime"],
-  [/\bauthentication\b|\bsso\b|\blog-?ins?\b|\bpermissions?\b|\baccess control\b/, "authentication"],
-];
-const topicsIn = (t: string) => TOPICS.filter(([re]) => re.test(t)).map(([, topic]) => topic);
+/**
+ * Topics people name, in their own word: the built-in task agent looks for the clause's topic
+ * words in the task's text, so "GDPR" stays "gdpr" rather than becoming "privacy".
+ */
+const TOPIC_WORDS =
+  /\b(security|vulnerabilit(?:y|ies)|billing|payments?|invoic(?:e|es|ing)|refunds?|privacy|gdpr|personal data|pii|data protection|data loss|backups?|data exports?|migrations?|compliance|regulations?|performance|latency|downtime|outages?|authentication|sso|log-?ins?|permissions?|access control)\b/g;
+/** One form per topic: singular ("refunds" → "refund"), "invoicing" → "invoice". */
+const topicForm = (w: string) => (w.startsWith("invoic") ? "invoice" : w.endsWith("ies") ? `${w.slice(0, -3)}y` : /[^s]s$/.test(w) && w.length > 4 ? w.slice(0, -1) : w);
+const topicsIn = (t: string) => [...new Set([...t.matchAll(TOPIC_WORDS)].map((m) => topicForm(m[1]!)))];
 const RISK_CUE =
-  /\b(?:forgot|forget|forgetting|forgotten|missed|missing|no mention|didn't mention|did not mention|doesn't mention|never mentioned|not mentioned|ignored|ignores|overlooked|nothing (?:about|on)|what about|left out|no word (?:about|on)|(?:should|must|needs? to|has to|have to) (?:mention|flag|cover|consider|call out|note|include|address)|(?:flag|call out|mention) (?:the )?(?:\w+ )?(?:risks?|implications?|impact))\b/;
+  /\b(?:forgot|forget|forgetting|forgotten|missed|missing|no mention|didn't mention|did not mention|doesn't mention|never mentioned|not mentioned|nobody (?:mentioned|flagged|considered|thought about)|ignored|ignores|overlooked|nothing (?:about|on)|what about|left out|no word (?:about|on)|(?:should|must|needs? to|has to|have to) (?:mention|flag|cover|consider|call out|note|include|address)|(?:flag|call out|mention) (?:the )?(?:\w+ )?(?:risks?|implications?|impact))\b/;
 
 export const risks: Rule = {
   kind: "risks.topics",

@@ -59,8 +59,8 @@ describe("weighing feedback against the directives", () => {
 
   it("adds risk topics to the ones the directives name", () => {
     const p = plan([text("you forgot the security implications"), text("what about GDPR? nobody mentioned privacy", 2)], "Add a Risks section when the task touches billing.");
-    expect(p.changes[0]!.to).toEqual({ kind: "risks.topics", topics: ["billing", "privacy", "security"] });
-    expect(p.changes[0]!.said).toBe("the risks for privacy, security were missing");
+    expect(p.changes[0]!.to).toEqual({ kind: "risks.topics", topics: ["billing", "gdpr", "privacy", "security"] });
+    expect(p.changes[0]!.said).toBe("the risks for gdpr, privacy, security were missing");
   });
 
   it("status: 'never' only gets stricter; people who miss status changes remove 'never'", () => {

@@ -43,8 +43,8 @@ const PHRASINGS: Row[] = [
   ["For the estimate on unknown work I want a best case and a worst case", "", ["Estimate risky work as a range."]],
   // risks.topics
   ["you forgot the security implications", "", ["Add a Risks section when the task touches security."]],
-  ["Nothing about GDPR in a plan for a customer data export?", "", ["Add a Risks section when the task touches privacy."]],
-  ["It should flag billing risks, it's a refund", "Add a Risks section when the task touches security.", ["Add a Risks section when the task touches security, billing."]],
+  ["Nothing about GDPR in a plan for a customer data export?", "", ["Add a Risks section when the task touches data export, gdpr."]],
+  ["It should flag billing risks", "Add a Risks section when the task touches security.", ["Add a Risks section when the task touches security, billing."]],
   // criteria.ask
   ["nobody said what done looks like", "", ["Ask for acceptance criteria when the task gives none."]],
   ["The task had no acceptance criteria and the agent just guessed", "", ["Ask for acceptance criteria when the task gives none."]],
@@ -147,7 +147,9 @@ describe("reading one text", () => {
   });
 
   it("adds up risk topics named across a text", () => {
-    expect(readFeedback("You forgot the security implications. And what about GDPR?")).toEqual([{ kind: "risks.topics", stance: "want", topics: ["security", "privacy"] }]);
+    expect(readFeedback("You forgot the security implications. And what about GDPR?")).toEqual([{ kind: "risks.topics", stance: "want", topics: ["security", "gdpr"] }]);
+    // In people's own words (the task agent looks for them in the task), one form each.
+    expect(readFeedback("Nobody mentioned the refunds, the invoicing or the migrations")[0]!.topics).toEqual(["refund", "invoice", "migration"]);
   });
 });
 
