@@ -15,3 +15,6 @@ export function formatDuration(ms: number | null | undefined): string {
 
 export const formatScore = (v: number | null | undefined) => (v == null ? "—" : v.toFixed(2));
 export const formatPercent = (v: number | null | undefined) => (v == null ? "—" : `${Math.round(v * 100)}%`);
+
+/** "1 wake", "3 wakes" (regular plurals only). */
+export const plural = (n: number, noun: string) => `${n.toLocaleString("en")} ${n === 1 ? noun : `${noun}s`}`;

@@ -14,8 +14,8 @@ export const ChecklistItemSchema = z.object({
 export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
 
 export const TaskFields = {
-  title: z.string({ error: "A title is required." }).trim().min(3, { error: "Use at least 3 characters." }).max(200).refine(isSingleLine, SINGLE_LINE_MESSAGE),
-  description: z.string().trim().max(10_000).default(""),
+  title: z.string({ error: "A title is required." }).trim().min(3, { error: "Use at least 3 characters." }).max(200, { error: "Use at most 200 characters." }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  description: z.string().trim().max(10_000, { error: "Keep the description under 10,000 characters." }).default(""),
 };
 
 export const CreateTaskInput = z.object({

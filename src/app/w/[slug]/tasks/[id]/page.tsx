@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { formatDateTime, timeAgo } from "@/lib/format";
+import { formatDateTime, plural, timeAgo } from "@/lib/format";
 import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
 import { TaskStatusSelect } from "@/features/tasks/components/task-status-select";
 import type { ChecklistItem } from "@/features/tasks/schemas";
@@ -74,7 +74,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
                 <p className="text-zinc-600">
                   on <Link href={`/w/${slug}/templates/${task.agent.template.id}`} className="hover:underline">{task.agent.template.name}</Link>
                 </p>
-                <p className="text-zinc-500">Last wake {timeAgo(task.agent.state?.lastWakeAt)} · {task.agent.state?.wakeCounter ?? 0} wakes</p>
+                <p className="text-zinc-500">Last wake {timeAgo(task.agent.state?.lastWakeAt)} · {plural(task.agent.state?.wakeCounter ?? 0, "wake")}</p>
                 <LastRunNotice slug={slug} agentId={task.agent.id} run={task.agent.runs[0]} failures={task.agent.state?.consecutiveFailureCount ?? 0} />
                 <div className="flex flex-wrap items-center gap-2 pt-1">
                   <LiveRunStatus workspaceSlug={slug} agentId={task.agent.id} initial={live} />
