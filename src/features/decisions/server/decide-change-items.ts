@@ -50,8 +50,9 @@ async function applyToTask(tx: Tx, scope: Scope, item: Item) {
  * the batch one marker per template) —, moves the items' status, and applies confirmed task
  * proposals to the task. Items already confirmed or rejected are refused (409); deferred items
  * can be decided again later. A reason asks the classifier to label it soon (outbox, after the commit).
+ * `now` is when the decision is made (the lab's simulated clock; people and the API: the real one).
  */
-export async function decideChangeItems({ scope, itemIds, verdict, reason }: { scope: Scope; itemIds: string[]; verdict: Verdict; reason?: string }) {
+export async function decideChangeItems({ scope, itemIds, verdict, reason, now = new Date() }: { scope: Scope; itemIds: string[]; verdict: Verdict; reason?: string; now?: Date }) {
   const ids = [...new Set(itemIds)];
   const written = reason?.trim() || null;
   const result = await db.$transaction(async (tx) => {
@@ -64,7 +65,6 @@ export async function decideChangeItems({ scope, itemIds, verdict, reason }: { s
     });
     const closed = rows.filter((r) => r.status === "confirmed" || r.status === "rejected");
     if (closed.length) throw conflict(`${closed.length === 1 ? "This item was" : `${closed.length} items were`} already decided.`);
-    const now = new Date();
     const batchId = randomBytes(12).toString("hex");
     await tx.changeDecision.createMany({
       data: rows.map((item) => ({

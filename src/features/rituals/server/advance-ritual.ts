@@ -24,7 +24,7 @@ export async function advanceRitual(sessionId: string, deps: AdvanceDeps = {}) {
         await prepareRitual(sessionId, deps, now());
         continue;
       case "analyzing":
-        await analyzeRitual(sessionId, deps);
+        await analyzeRitual(sessionId, deps, now());
         continue;
       case "proposing":
         await proposeRitual(sessionId, deps, now());

@@ -5,10 +5,10 @@ import { lockRitual, type RitualModels } from "./ritual-state";
 import { ritualTurn, transcriptRows } from "./ritual-turn";
 
 /** Analysis: the improver records notes — at least one hypothesis (its first sentence becomes one if it wrote none). */
-export async function analyzeRitual(sessionId: string, models: RitualModels = {}) {
+export async function analyzeRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
   if (session.status !== "analyzing") return { status: session.status };
-  const collected = await ritualTurn(session, RITUAL_ANALYSIS, "note", models.improver);
+  const collected = await ritualTurn(session, RITUAL_ANALYSIS, "note", models.improver, now);
   if (!collected.notes.some((n) => n.kind === "hypothesis")) {
     const first = collected.text.split(/(?<=[.!?])\s/)[0]?.trim();
     collected.notes.push({ kind: "hypothesis", content: first ? `To verify next week: ${first}` : "To verify next week: the feedback of this week recurs unless the directives change." });

@@ -19,7 +19,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
   if (session.status !== "proposing") return { status: session.status };
   const rejected = session.round > 0 ? await db.proposal.findFirst({ where: { sessionId, status: "rejected" }, orderBy: { decidedAt: "desc" } }) : null;
   const request = ritualProposalRequest(rejected?.rejectionReason);
-  const collected = await ritualTurn(session, request, "propose", models.improver);
+  const collected = await ritualTurn(session, request, "propose", models.improver, now);
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "proposing") return { status: locked.status };

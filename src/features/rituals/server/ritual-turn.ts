@@ -9,9 +9,12 @@ import { buildSessionContext } from "@/features/one-on-one/server";
 
 export type Collected = { text: string; notes: { kind: NoteKind; content: string }[]; proposals: ProposeDirectivesInput[] };
 
-/** One model turn of the ritual; tool calls are collected in memory and written by the caller's transaction. */
-export async function ritualTurn(session: EvolutionSession, request: ImproverRequest, offer: "note" | "propose", model?: LanguageModel): Promise<Collected> {
-  const context = await buildSessionContext(session);
+/**
+ * One model turn of the ritual; tool calls are collected in memory and written by the caller's
+ * transaction. The context's time windows (metrics, decision history) end at the ritual's `now`.
+ */
+export async function ritualTurn(session: EvolutionSession, request: ImproverRequest, offer: "note" | "propose", model?: LanguageModel, now = new Date()): Promise<Collected> {
+  const context = await buildSessionContext(session, now);
   const collected: Collected = { text: "", notes: [], proposals: [] };
   const tools = {
     [IMPROVER_TOOLS.note]: tool({
