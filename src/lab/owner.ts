@@ -1,0 +1,58 @@
+import type { ReplaySummary } from "@/features/replay/score";
+import { fillPlaceholders } from "./personas/expression";
+import type { Owner } from "./personas/load";
+import type { Random } from "./random";
+
+// The simulated owner's decision on a ritual's proposal, by the persona file's policy: always,
+// never, by the improver's confidence, or by the replay check ("replay-favourable": the check
+// finished, keeps at least `minKept` of what people accepted and avoids at least `minAvoided`
+// rejections — or there were none to avoid). A draft (confidence under 0.8) cannot be approved:
+// the owner ignores it (the ritual expires after 7 days) or rejects it. Pure.
+
+export type ReplayOutcome = { status: "done" | "failed" | "skipped"; summary: ReplaySummary | null; error?: string };
+export type OwnerDecision = { action: "approve"; rating: number } | { action: "reject"; reason: string } | { action: "ignore" };
+
+export function isFavourable(owner: Owner, replay: ReplayOutcome): boolean {
+  const s = replay.summary;
+  if (replay.status !== "done" || !s) return false;
+  return s.keptRate.value >= owner.favourable.minKept && (s.rejections === 0 || s.avoided.value >= owner.favourable.minAvoided);
+}
+
+/** Why the replay check is not favourable, for the owner's words. */
+function replayShortfall(owner: Owner, replay: ReplayOutcome): "lost" | "notAvoided" | null {
+  const s = replay.summary;
+  if (replay.status !== "done" || !s) return null;
+  if (s.keptRate.value < owner.favourable.minKept) return "lost";
+  return s.rejections > 0 && s.avoided.value < owner.favourable.minAvoided ? "notAvoided" : null;
+}
+
+function wouldApprove(owner: Owner, confidence: number, replay: ReplayOutcome): boolean {
+  switch (owner.policy.kind) {
+    case "always":
+      return true;
+    case "never":
+      return false;
+    case "confidence":
+      return confidence >= owner.policy.min;
+    case "replay-favourable":
+      return isFavourable(owner, replay);
+  }
+}
+
+export function ownerDecides(owner: Owner, proposal: { status: string; confidence: number }, replay: ReplayOutcome, rng: Random): OwnerDecision {
+  const s = replay.summary;
+  const values: Record<string, string> = {
+    avoided: String(s?.avoided.value ?? 0),
+    rejections: String(s?.rejections ?? 0),
+    lost: String(s?.lost ?? 0),
+    acceptances: String(s?.acceptances ?? 0),
+    kept: `${Math.round((s?.keptRate.value ?? 0) * 100)}%`,
+    runs: String(s?.runs ?? 0),
+    confidence: proposal.confidence.toFixed(2),
+  };
+  const phrase = (list: string[]) => fillPlaceholders(rng.pick(list), (name) => values[name]);
+  if (proposal.status === "draft") return owner.drafts === "ignore" ? { action: "ignore" } : { action: "reject", reason: phrase(owner.say.draft ?? owner.say.reject) };
+  if (wouldApprove(owner, proposal.confidence, replay)) return { action: "approve", rating: owner.rating };
+  const shortfall = owner.policy.kind === "replay-favourable" ? replayShortfall(owner, replay) : null;
+  return { action: "reject", reason: phrase((shortfall && owner.say[shortfall]) || owner.say.reject) };
+}

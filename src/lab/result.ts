@@ -1,0 +1,124 @@
+import type { ReplaySummary } from "@/features/replay/score";
+import type { ReplayOutcome } from "./owner";
+import type { ProposalRecord } from "./ritual-week";
+import { acceptanceRate, meanRating, type KindCounts, type WeekTally } from "./tally";
+
+// What a lab run reports (`--json`): per week the work and the ritual, per proposal its
+// directives, replay check and fate. Only what the seed and the personas decide goes in, so two
+// runs with the same inputs and the built-in models give the same document apart from durationMs:
+// no ids, no clock times, and the replay check's values without its bootstrap intervals (their
+// generator is seeded by the proposal's database id).
+
+export type WeekResult = {
+  week: number;
+  /** The directives version the week's agents ran on. */
+  version: number;
+  tasks: number;
+  failedRuns: number;
+  proposals: number;
+  accepted: number;
+  rejected: number;
+  deferred: number;
+  acceptanceRate: number | null;
+  meanRating: number | null;
+  rated: number;
+  comments: number;
+  rejectionsByCategory: Record<string, number>;
+  byKind: Record<string, KindCounts>;
+  reviews: Record<string, number>;
+  /** Versions the owner approved at this week's ritual (the Monday after it): the agents use them from the next week. */
+  versionsApproved: number[];
+  ritual: { status: string; proposals: number; note: string | null } | null;
+};
+
+export type ReplayResult = Omit<ReplaySummary, "avoided" | "keptRate" | "gate" | "tokens"> & {
+  status: ReplayOutcome["status"];
+  avoided: number;
+  keptRate: number;
+  gate: { head: number | null; candidate: number | null; delta: number | null };
+  tokens: { head: number; candidate: number; change: number | null };
+};
+
+export type VersionResult = {
+  /** The version number it became (null: not approved). */
+  version: number | null;
+  week: number;
+  round: number;
+  status: "initial" | ProposalRecord["status"];
+  approved: boolean;
+  confidence: number | null;
+  directives: string;
+  rationale: string;
+  replay: ReplayResult | { status: "failed" | "skipped"; error?: string } | null;
+  ownerReason: string | null;
+};
+
+export type LabResult = {
+  team: string;
+  personas: string;
+  seed: number;
+  models: "built-in" | "provider";
+  tasksPerWeek: number;
+  weeks: WeekResult[];
+  versions: VersionResult[];
+  durationMs: number;
+};
+
+function replayResult(r: ReplayOutcome): VersionResult["replay"] {
+  if (r.status !== "done" || !r.summary) return { status: r.status === "done" ? "failed" : r.status, ...(r.error ? { error: r.error } : {}) };
+  const s = r.summary;
+  return {
+    status: "done",
+    runs: s.runs,
+    rejections: s.rejections,
+    avoided: s.avoided.value,
+    acceptances: s.acceptances,
+    keptRate: s.keptRate.value,
+    lost: s.lost,
+    newProposals: s.newProposals,
+    gate: { head: s.gate.head, candidate: s.gate.candidate, delta: s.gate.delta?.value ?? null },
+    tokens: { head: s.tokens.head, candidate: s.tokens.candidate, change: s.tokens.change?.value ?? null },
+  };
+}
+
+export function weekResult(t: WeekTally): WeekResult {
+  return {
+    week: t.week,
+    version: t.version,
+    tasks: t.tasks,
+    failedRuns: t.failedRuns,
+    proposals: t.proposals,
+    accepted: t.accepted,
+    rejected: t.rejected,
+    deferred: t.deferred,
+    acceptanceRate: acceptanceRate(t),
+    meanRating: meanRating(t),
+    rated: t.ratings.length,
+    comments: t.comments,
+    rejectionsByCategory: Object.fromEntries(Object.entries(t.rejectionsByCategory).sort(([a, x], [b, y]) => y - x || a.localeCompare(b))),
+    byKind: t.byKind,
+    reviews: Object.fromEntries(Object.entries(t.reviews).sort(([a], [b]) => a.localeCompare(b))),
+    versionsApproved: t.ritual?.approved ?? [],
+    ritual: t.ritual ? { status: t.ritual.status, proposals: t.ritual.proposals, note: t.ritual.note } : null,
+  };
+}
+
+export function versionResults(initialDirectives: string, proposals: ProposalRecord[]): VersionResult[] {
+  return [
+    { version: 1, week: 0, round: 0, status: "initial", approved: true, confidence: null, directives: initialDirectives, rationale: "Initial version", replay: null, ownerReason: null },
+    ...proposals.map(
+      (p): VersionResult => ({
+        version: p.version,
+        week: p.week,
+        round: p.round,
+        status: p.status,
+        approved: p.status === "approved",
+        confidence: p.confidence,
+        directives: p.directives,
+        rationale: p.rationale,
+        replay: replayResult(p.replay),
+        ownerReason: p.ownerReason,
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,68 @@
+import { labCalendar } from "./calendar";
+import { loadTickets, ticketStream } from "./corpus";
+import { withLabJobs } from "./jobs";
+import { labModels } from "./models";
+import { loadTeam } from "./personas/load";
+import { streams } from "./random";
+import { versionResults, weekResult, type LabResult } from "./result";
+import { ritualWeek, type ProposalRecord } from "./ritual-week";
+import { setUpLab } from "./setup";
+import { workWeek, type WeekContext } from "./work-week";
+import { acceptanceRate, meanRating } from "./tally";
+
+// The lab: a simulated team fast-forwarded week by week on the product's own services — tickets
+// worked by agents, reviewed by personas with hidden preferences, a weekly ritual per template
+// whose proposals are replayed and decided by a simulated owner — measuring whether the agents
+// get better from the feedback. The database is whatever DATABASE_URL names when this module is
+// loaded (scripts/lab.ts starts a throwaway one); the run writes only its own new workspace.
+
+export type LabOptions = {
+  weeks: number;
+  seed: number;
+  /** The persona file (docs/LAB.md); reported as given. */
+  personas: string;
+  tickets?: string;
+  tasksPerWeek: number;
+  /** Use the configured models (getModel) instead of the built-in ones. */
+  provider?: boolean;
+  /** Progress lines (stderr in the CLI). */
+  log?: (line: string) => void;
+};
+
+export async function runLab(options: LabOptions): Promise<LabResult & { workspaceSlug: string }> {
+  const started = performance.now();
+  const team = loadTeam(options.personas);
+  const tickets = loadTickets(options.tickets);
+  const rng = streams(options.seed);
+  const calendar = labCalendar(options.weeks);
+  const log = options.log ?? (() => {});
+  return withLabJobs(async () => {
+    const ws = await setUpLab(team, options.seed, calendar);
+    log(`workspace ${ws.slug}: ${team.team}, ${team.reviewers.length} reviewers, owner ${team.owner.name} (${team.owner.approve})`);
+    const ctx: WeekContext = { ws, team, calendar, models: labModels(options.provider ?? false), rng };
+    const nextTickets = ticketStream(tickets, rng);
+    const weeks = [];
+    const proposals: ProposalRecord[] = [];
+    for (let week = 1; week <= options.weeks; week++) {
+      const tally = await workWeek(ctx, week, nextTickets(options.tasksPerWeek));
+      const ritual = await ritualWeek(ctx, week);
+      tally.ritual = ritual.ritual;
+      proposals.push(...ritual.proposals);
+      weeks.push(weekResult(tally));
+      const rate = acceptanceRate(tally);
+      const rating = meanRating(tally);
+      log(`week ${week}/${options.weeks} on v${tally.version}: ${tally.tasks} tasks, ${tally.proposals} proposals, acceptance ${rate === null ? "—" : `${Math.round(rate * 100)}%`}, mean rating ${rating ?? "—"}; ritual ${ritual.ritual.status}${ritual.ritual.approved.length ? `, approved ${ritual.ritual.approved.map((v) => `v${v}`).join(", ")}` : ""}`);
+    }
+    return {
+      team: team.team,
+      personas: options.personas,
+      seed: options.seed,
+      models: options.provider ? ("provider" as const) : ("built-in" as const),
+      tasksPerWeek: options.tasksPerWeek,
+      weeks,
+      versions: versionResults(ws.initialDirectives, proposals),
+      durationMs: Math.round(performance.now() - started),
+      workspaceSlug: ws.slug,
+    };
+  });
+}
