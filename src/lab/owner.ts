@@ -5,26 +5,25 @@ import type { Random } from "./random";
 
 // The simulated owner's decision on a ritual's proposal, by the persona file's policy: always,
 // never, by the improver's confidence, or by the replay check ("replay-favourable": the check
-// finished, keeps at least `minKept` of what people accepted and avoids at least `minAvoided`
-// rejections — or there were none to avoid). A draft (confidence under 0.8) cannot be approved:
+// finished, keeps at least `minKept` of what people accepted, avoids at least `minAvoided`
+// rejections — or there were none to avoid — and avoids at least `minNet` more rejections than it
+// loses acceptances). A draft (confidence under 0.8) cannot be approved:
 // the owner ignores it (the ritual expires after 7 days) or rejects it. Pure.
 
 export type ReplayOutcome = { status: "done" | "failed" | "skipped"; summary: ReplaySummary | null; error?: string };
 export type OwnerDecision = { action: "approve"; rating: number } | { action: "reject"; reason: string } | { action: "ignore" };
 
-export function isFavourable(owner: Owner, replay: ReplayOutcome): boolean {
+/** Why the replay check is not favourable, for the owner's words. */
+function replayShortfall(owner: Owner, replay: ReplayOutcome): "failed" | "lost" | "notAvoided" | null {
   const s = replay.summary;
-  if (replay.status !== "done" || !s) return false;
-  return s.keptRate.value >= owner.favourable.minKept && (s.rejections === 0 || s.avoided.value >= owner.favourable.minAvoided);
+  const { minKept, minAvoided, minNet } = owner.favourable;
+  if (replay.status !== "done" || !s) return "failed";
+  if (s.rejections > 0 && s.avoided.value < minAvoided) return "notAvoided";
+  if (s.keptRate.value < minKept || s.avoided.value - s.lost < minNet) return "lost";
+  return null;
 }
 
-/** Why the replay check is not favourable, for the owner's words. */
-function replayShortfall(owner: Owner, replay: ReplayOutcome): "lost" | "notAvoided" | null {
-  const s = replay.summary;
-  if (replay.status !== "done" || !s) return null;
-  if (s.keptRate.value < owner.favourable.minKept) return "lost";
-  return s.rejections > 0 && s.avoided.value < owner.favourable.minAvoided ? "notAvoided" : null;
-}
+export const isFavourable = (owner: Owner, replay: ReplayOutcome) => replayShortfall(owner, replay) === null;
 
 function wouldApprove(owner: Owner, confidence: number, replay: ReplayOutcome): boolean {
   switch (owner.policy.kind) {
@@ -54,5 +53,5 @@ export function ownerDecides(owner: Owner, proposal: { status: string; confidenc
   if (proposal.status === "draft") return owner.drafts === "ignore" ? { action: "ignore" } : { action: "reject", reason: phrase(owner.say.draft ?? owner.say.reject) };
   if (wouldApprove(owner, proposal.confidence, replay)) return { action: "approve", rating: owner.rating };
   const shortfall = owner.policy.kind === "replay-favourable" ? replayShortfall(owner, replay) : null;
-  return { action: "reject", reason: phrase((shortfall && owner.say[shortfall]) || owner.say.reject) };
+  return { action: "reject", reason: phrase((shortfall && shortfall !== "failed" && owner.say[shortfall]) || owner.say.reject) };
 }

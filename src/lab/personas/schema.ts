@@ -41,7 +41,9 @@ export const Reviewer = z.strictObject({
 export const Owner = z.strictObject({
   name: z.string().trim().min(1).max(60),
   approve: z.string().trim().default("replay-favourable"),
-  favourable: z.strictObject({ minKept: z.number().min(0).max(1).default(0.9), minAvoided: z.number().int().min(0).default(1) }).default({ minKept: 0.9, minAvoided: 1 }),
+  favourable: z
+    .strictObject({ minKept: z.number().min(0).max(1).default(0.9), minAvoided: z.number().int().min(0).default(1), minNet: z.number().int().default(0) })
+    .default({ minKept: 0.9, minAvoided: 1, minNet: 0 }),
   rating: z.number().min(0).max(1).default(0.8),
   drafts: z.enum(["ignore", "reject"]).default("ignore"),
   /** `reject` is what the owner says when no more specific list fits; `lost` when the replay loses acceptances, `notAvoided` when it avoids too few rejections, `draft` for a draft. */
