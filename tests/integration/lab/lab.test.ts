@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { runLab, type LabOptions } from "@/lab/run-lab";
+import { db } from "@/server/db";
+import { makeWorkspace } from "../../factories";
+
+// `npm run lab` in small: two simulated weeks of a few tickets each, on the product's services and
+// the built-in models. It completes, reports every week in the documented shape, moves its rows
+// onto the simulated calendar without touching another workspace, and repeats itself exactly.
+
+const OPTIONS: LabOptions = { weeks: 2, seed: 3, personas: "lab/personas/support-team.json", tasksPerWeek: 4 };
+
+describe("the lab", () => {
+  it("runs two weeks and reports them; the same seed gives the same report", async () => {
+    const bystander = await makeWorkspace();
+    const bystanderBefore = await db.workspace.findUniqueOrThrow({ where: { id: bystander.workspace.id } });
+    const realStart = new Date();
+
+    const { workspaceSlug, durationMs, ...result } = await runLab(OPTIONS);
+
+    expect(durationMs).toBeGreaterThan(0);
+    expect(result).toMatchObject({ team: "Support team", personas: OPTIONS.personas, seed: 3, models: "built-in", tasksPerWeek: 4 });
+    expect(result.weeks.map((w) => w.week)).toEqual([1, 2]);
+    for (const w of result.weeks) {
+      expect(w).toMatchObject({ tasks: 4, failedRuns: 0, versionsApproved: expect.any(Array), rejectionsByCategory: expect.any(Object), ritual: { status: expect.any(String) } });
+      expect(w.proposals).toBe(w.accepted + w.rejected + w.deferred);
+      expect(w.proposals).toBeGreaterThan(0);
+      expect(w.acceptanceRate).toBeCloseTo(w.accepted / (w.accepted + w.rejected), 4);
+      expect(w.meanRating === null || (w.meanRating >= 0 && w.meanRating <= 1)).toBe(true);
+      expect(Object.values(w.rejectionsByCategory).reduce((a, b) => a + b, 0)).toBe(w.rejected);
+    }
+    expect(result.versions[0]).toMatchObject({ version: 1, status: "initial", approved: true, replay: null });
+    for (const v of result.versions.slice(1)) {
+      expect(v).toMatchObject({ week: expect.any(Number), round: expect.any(Number), directives: expect.any(String), approved: v.status === "approved" });
+      // The replay check sampled exactly the week before the proposal: that week's runs.
+      expect(v.replay).toMatchObject({ status: "done", runs: OPTIONS.tasksPerWeek });
+    }
+
+    // Its rows live on the simulated calendar: in the past, a week apart, one run per ticket.
+    const workspace = await db.workspace.findUniqueOrThrow({ where: { slug: workspaceSlug } });
+    const runs = await db.wakeRun.findMany({ where: { workspaceId: workspace.id, agent: { kind: "taskAgent" } }, orderBy: { startedAt: "asc" }, select: { startedAt: true } });
+    expect(runs).toHaveLength(8);
+    expect(runs.every((r) => r.startedAt < realStart)).toBe(true);
+    const days = (a: Date, b: Date) => (b.getTime() - a.getTime()) / 86_400_000;
+    expect(days(runs[0]!.startedAt, runs[4]!.startedAt)).toBeCloseTo(7, 1);
+    expect(await db.changeDecision.count({ where: { workspaceId: workspace.id, decidedAt: { gte: realStart } } })).toBe(0);
+    // …and nobody else's moved.
+    expect(await db.workspace.findUniqueOrThrow({ where: { id: bystander.workspace.id } })).toEqual(bystanderBefore);
+
+    const repeated = await runLab(OPTIONS);
+    expect(repeated.workspaceSlug).not.toBe(workspaceSlug);
+    expect({ ...repeated, workspaceSlug, durationMs }).toEqual({ ...result, workspaceSlug, durationMs });
+  }, 60_000);
+});
