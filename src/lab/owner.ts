@@ -19,7 +19,8 @@ function replayShortfall(owner: Owner, replay: ReplayOutcome): "failed" | "lost"
   const { minKept, minAvoided, minNet } = owner.favourable;
   if (replay.status !== "done" || !s) return "failed";
   if (s.rejections > 0 && s.avoided.value < minAvoided) return "notAvoided";
-  if (s.keptRate.value < minKept || s.avoided.value - s.lost < minNet) return "lost";
+  if (s.keptRate.value < minKept) return "lost";
+  if (s.avoided.value - s.lost < minNet) return s.lost > 0 ? "lost" : "notAvoided";
   return null;
 }
 

@@ -3,9 +3,11 @@ import { runLab, type LabOptions } from "@/lab/run-lab";
 import { db } from "@/server/db";
 import { makeWorkspace } from "../../factories";
 
-// `npm run lab` in small: two simulated weeks of a few tickets each, on the product's services and
-// the built-in models. It completes, reports every week in the documented shape, moves its rows
-// onto the simulated calendar without touching another workspace, and repeats itself exactly.
+// `npm run lab` in small, on the product's services and the built-in models: it completes, reports
+// every week in the documented shape, moves its rows onto the simulated calendar without touching
+// another workspace, and repeats itself exactly; and the agents get better once the owner approves
+// what the improver learnt from the reviewers (the built-in task agent follows the directive
+// clauses, the built-in improver writes them from feedback).
 
 const OPTIONS: LabOptions = { weeks: 2, seed: 3, personas: "lab/personas/support-team.json", tasksPerWeek: 4 };
 
@@ -49,5 +51,17 @@ describe("the lab", () => {
     const repeated = await runLab(OPTIONS);
     expect(repeated.workspaceSlug).not.toBe(workspaceSlug);
     expect({ ...repeated, workspaceSlug, durationMs }).toEqual({ ...result, workspaceSlug, durationMs });
+  }, 60_000);
+
+  it("with the built-in agents, acceptance rises once the owner approves the improver's first version", async () => {
+    const { weeks } = await runLab({ ...OPTIONS, weeks: 3, seed: 1, tasksPerWeek: 8 });
+    const first = weeks.findIndex((w) => w.versionsApproved.length > 0);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThan(weeks.length - 1);
+    const rate = (ws: typeof weeks) => ws.reduce((n, w) => n + w.accepted, 0) / ws.reduce((n, w) => n + w.accepted + w.rejected, 0);
+    const before = weeks.slice(0, first + 1);
+    const after = weeks.slice(first + 1);
+    expect(after[0]!.version).toBeGreaterThan(1);
+    expect(rate(after)).toBeGreaterThan(rate(before) + 0.1);
   }, 60_000);
 });

@@ -40,7 +40,9 @@ describe("the simulated owner", () => {
   it("weighs rejections avoided against acceptances lost with minNet", () => {
     const o = owner({ approve: "replay-favourable", favourable: { minKept: 0.5, minAvoided: 1, minNet: 1 } });
     expect(ownerDecides(o, pending, replay({ avoided: 4, lost: 3 }), rng())).toMatchObject({ action: "approve" });
-    expect(ownerDecides(o, pending, replay({ avoided: 3, lost: 3 }), rng())).toMatchObject({ action: "reject" });
+    expect(ownerDecides(o, pending, replay({ avoided: 3, lost: 3 }), rng())).toEqual({ action: "reject", reason: "Loses 3 of 10." });
+    // Nothing to avoid and nothing lost: no gain, and the owner says so.
+    expect(ownerDecides(o, pending, replay({ rejections: 0, avoided: 0 }), rng())).toEqual({ action: "reject", reason: "Avoids 0 of 0." });
   });
 
   it("follows the other policies, and never approves a draft", () => {
