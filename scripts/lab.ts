@@ -94,7 +94,7 @@ try {
   if (opts.md) writeFileSync(opts.md, `${markdownReport(result)}\n`);
   if (opts.svg) writeFileSync(opts.svg, chartSvg(result));
   console.log(weeklyTable(result));
-  log(`${result.weeks.length} weeks in ${(result.durationMs / 1000).toFixed(1)} s (workspace ${workspaceSlug}${database.embedded ? ", discarded with the database" : ""})`);
+  log(`${result.weeks.length} week${result.weeks.length === 1 ? "" : "s"} in ${(result.durationMs / 1000).toFixed(1)} s (workspace ${workspaceSlug}${database.embedded ? ", discarded with the database" : ""})`);
   const { db } = await import("@/server/db");
   await db.$disconnect();
 } catch (e) {
