@@ -94,6 +94,8 @@ try {
   if (opts.md) writeFileSync(opts.md, `${markdownReport(result)}\n`);
   if (opts.svg) writeFileSync(opts.svg, chartSvg(result));
   console.log(weeklyTable(result));
+  const agreement = result.replayAgreement;
+  if (agreement.checked) console.log(`replay check vs the next week: ${agreement.agreed} of ${agreement.checked} approved versions as predicted`);
   log(`${result.weeks.length} week${result.weeks.length === 1 ? "" : "s"} in ${(result.durationMs / 1000).toFixed(1)} s (workspace ${workspaceSlug}${database.embedded ? ", discarded with the database" : ""})`);
   const { db } = await import("@/server/db");
   await db.$disconnect();

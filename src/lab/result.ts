@@ -61,8 +61,36 @@ export type LabResult = {
   tasksPerWeek: number;
   weeks: WeekResult[];
   versions: VersionResult[];
+  /** Did each approved version's replay check foresee the next week? (replayAgreement) */
+  replayAgreement: ReplayAgreement;
   durationMs: number;
 };
+
+export type ReplayAgreement = {
+  /** Approved versions with a finished check and a following week to measure. */
+  checked: number;
+  agreed: number;
+  versions: { version: number; predicted: "better" | "not better"; acceptanceChange: number; agreed: boolean }[];
+};
+
+/**
+ * The replay check's verdict against what happened: it predicts "better" when it avoids more
+ * rejections than it loses acceptances; the next week's acceptance rate, against the week the
+ * version was approved after, rose ("better") or did not. Agreement is the two saying the same.
+ */
+export function replayAgreement(weeks: WeekResult[], versions: VersionResult[]): ReplayAgreement {
+  const rows: ReplayAgreement["versions"] = [];
+  for (const v of versions) {
+    if (!v.approved || v.version === null || !v.replay || v.replay.status !== "done" || !("avoided" in v.replay)) continue;
+    const before = weeks.find((w) => w.week === v.week)?.acceptanceRate;
+    const after = weeks.find((w) => w.week === v.week + 1)?.acceptanceRate;
+    if (before == null || after == null) continue;
+    const predicted = v.replay.avoided - v.replay.lost > 0 ? ("better" as const) : ("not better" as const);
+    const acceptanceChange = Math.round((after - before) * 10_000) / 10_000;
+    rows.push({ version: v.version, predicted, acceptanceChange, agreed: (predicted === "better") === acceptanceChange > 0 });
+  }
+  return { checked: rows.length, agreed: rows.filter((r) => r.agreed).length, versions: rows };
+}
 
 function replayResult(r: ReplayOutcome): VersionResult["replay"] {
   if (r.status !== "done" || !r.summary) return { status: r.status === "done" ? "failed" : r.status, ...(r.error ? { error: r.error } : {}) };
@@ -75,6 +103,7 @@ function replayResult(r: ReplayOutcome): VersionResult["replay"] {
     acceptances: s.acceptances,
     keptRate: s.keptRate.value,
     lost: s.lost,
+    altered: s.altered,
     newProposals: s.newProposals,
     gate: { head: s.gate.head, candidate: s.gate.candidate, delta: s.gate.delta?.value ?? null },
     tokens: { head: s.tokens.head, candidate: s.tokens.candidate, change: s.tokens.change?.value ?? null },

@@ -4,7 +4,7 @@ import { withLabJobs } from "./jobs";
 import { labModels } from "./models";
 import { loadTeam } from "./personas/load";
 import { streams } from "./random";
-import { versionResults, weekResult, type LabResult } from "./result";
+import { versionResults, weekResult, type LabResult, replayAgreement } from "./result";
 import { ritualWeek, type ProposalRecord } from "./ritual-week";
 import { setUpLab } from "./setup";
 import { workWeek, type WeekContext } from "./work-week";
@@ -61,6 +61,7 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
       tasksPerWeek: options.tasksPerWeek,
       weeks,
       versions: versionResults(ws.initialDirectives, proposals),
+      replayAgreement: replayAgreement(weeks, versionResults(ws.initialDirectives, proposals)),
       durationMs: Math.round(performance.now() - started),
       workspaceSlug: ws.slug,
     };

@@ -11,9 +11,12 @@ export type ReplaySummary = {
   /** Rejected proposals the candidate no longer makes as they were (count; interval over runs). */
   avoided: Interval;
   acceptances: number;
-  /** Share of accepted proposals the candidate still makes (1 when there were none). */
+  /** Share of accepted proposals the candidate still makes, of those it keeps or drops (altered ones are undecided; 1 when none). */
   keptRate: Interval;
+  /** Accepted proposals the candidate no longer makes at all. */
   lost: number;
+  /** Accepted proposals the candidate makes differently: nobody decided on those yet. */
+  altered: number;
   newProposals: number;
   gate: { head: number | null; candidate: number | null; delta: Interval | null };
   /** Candidate tokens over head tokens − 1 (e.g. 0.06 = +6%). */
@@ -58,8 +61,8 @@ function interval(runs: RunComparison[], stat: (sample: RunComparison[]) => numb
 export function summarize(runs: RunComparison[], seed: number): ReplaySummary {
   const scored = (s: RunComparison[]) => s.filter((r) => r.head.score !== null && r.candidate.score !== null);
   const keptRate = (s: RunComparison[]) => {
-    const confirmed = sum(s.map((r) => r.confirmed));
-    return confirmed === 0 ? 1 : sum(s.map((r) => r.kept)) / confirmed;
+    const decidable = sum(s.map((r) => r.confirmed - (r.altered ?? 0)));
+    return decidable === 0 ? 1 : sum(s.map((r) => r.kept)) / decidable;
   };
   const gateDelta = (s: RunComparison[]) => (scored(s).length ? mean(scored(s).map((r) => r.candidate.score! - r.head.score!)) : null);
   const tokenChange = (s: RunComparison[]) => {
@@ -74,7 +77,8 @@ export function summarize(runs: RunComparison[], seed: number): ReplaySummary {
     avoided: interval(runs, (s) => sum(s.map((r) => r.avoided)), seed) ?? { value: 0, low: 0, high: 0 },
     acceptances,
     keptRate: interval(runs, keptRate, seed + 1) ?? { value: 1, low: 1, high: 1 },
-    lost: acceptances - sum(runs.map((r) => r.kept)),
+    lost: acceptances - sum(runs.map((r) => r.kept + (r.altered ?? 0))),
+    altered: sum(runs.map((r) => r.altered ?? 0)),
     newProposals: sum(runs.map((r) => r.newProposals)),
     gate: {
       head: withScores.length ? round(mean(withScores.map((r) => r.head.score!))) : null,
@@ -95,6 +99,7 @@ export function describeSummary(s: ReplaySummary): string {
     `${signed(Math.round(s.avoided.value))} ${s.avoided.value === 1 ? "rejection" : "rejections"} avoided (of ${s.rejections})`,
     `${s.lost === 0 ? "no" : `−${s.lost}`} ${s.lost === 1 ? "acceptance" : "acceptances"} lost (of ${s.acceptances})`,
   ];
+  if (s.altered) parts.push(`${s.altered} accepted ${s.altered === 1 ? "change" : "changes"} altered`);
   if (s.gate.head !== null && s.gate.candidate !== null && s.gate.delta) {
     const half = Math.max(s.gate.delta.high - s.gate.delta.value, s.gate.delta.value - s.gate.delta.low);
     parts.push(`gate ${s.gate.head.toFixed(2)} → ${s.gate.candidate.toFixed(2)} (±${half.toFixed(2)})`);

@@ -61,6 +61,15 @@ export function markdownReport(result: LabResult): string {
     "",
     table(["kind", ...weeks.map((w) => `w${w.week}`)], ["checklist", "estimate", "status"].map((k) => [k, ...weeks.map((w) => `${w.byKind[k]?.accepted ?? 0}/${w.byKind[k]?.proposed ?? 0}`)])),
     "",
+    "## Replay check against the next week",
+    "",
+    result.replayAgreement.checked
+      ? table(
+          ["version", "replay predicted", "acceptance next week", "agreed"],
+          result.replayAgreement.versions.map((v) => [`v${v.version}`, v.predicted, `${v.acceptanceChange >= 0 ? "+" : ""}${Math.round(v.acceptanceChange * 100)} points`, v.agreed ? "yes" : "no"]),
+        ) + `\n\n${result.replayAgreement.agreed} of ${result.replayAgreement.checked} approved versions as predicted.`
+      : "No approved version with a finished replay check and a following week.",
+    "",
     "## Versions and proposals",
     "",
     ...result.versions.map(versionSection),

@@ -16,6 +16,7 @@ import { makeWorkspace, uid } from "../../factories";
 
 const HEAD = "Help people finish their tasks.";
 const CANDIDATE = `${HEAD}\n- Keep checklists to at most 3 items.`;
+const CANDIDATE_WITHOUT_STATUS = `${CANDIDATE}\n- Never propose a status change.`;
 const LONG = ["Reproduce the issue", "Check the logs", "Write the fix", "Review the fix", "Deploy", "Tell the customer"];
 
 /** Proposes a checklist (6 items, or 3 when the directives say so), a 60-minute estimate and "in progress". */
@@ -28,7 +29,7 @@ function directiveReadingAgent() {
       const calls = [
         { toolName: "propose_checklist_items", input: { items } },
         { toolName: "propose_estimate", input: { minutes: 60 } },
-        { toolName: "propose_status", input: { status: "in_progress" } },
+        ...(/Never propose a status change/.test(system) ? [] : [{ toolName: "propose_status", input: { status: "in_progress" } }]),
       ];
       return { content: calls.map((c, i) => ({ type: "tool-call" as const, toolCallId: `c${i}`, toolName: c.toolName, input: JSON.stringify(c.input) })), finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage: usage(items.length * 10), warnings: [] };
     },
@@ -72,26 +73,28 @@ describe("the replay check of a proposal", () => {
     const check = (await getReplayChecks(f.workspace.id, [proposalId])).get(proposalId)!;
     expect(check).toMatchObject({ status: "done", sampled: 3, replayed: 3 });
     // Both rejected checklists are no longer proposed as they were; of three acceptances, the
-    // estimate and the status are kept, the accepted 6-item checklist is gone (3 of 6 items left).
-    expect(check.summary).toMatchObject({ runs: 3, rejections: 2, avoided: { value: 2 }, acceptances: 3, lost: 1, newProposals: 3 });
-    expect(check.summary!.keptRate.value).toBeCloseTo(2 / 3, 4);
+    // estimate and the status are kept, and the accepted 6-item checklist is altered (3 of its
+    // items): nobody decided on that one yet, so it is neither kept nor lost.
+    expect(check.summary).toMatchObject({ runs: 3, rejections: 2, avoided: { value: 2 }, acceptances: 3, lost: 0, altered: 1, newProposals: 3 });
+    expect(check.summary!.keptRate.value).toBe(1);
     expect(check.summary!.keptRate.low).toBeLessThanOrEqual(check.summary!.keptRate.value);
     expect(check.summary!.keptRate.high).toBeGreaterThanOrEqual(check.summary!.keptRate.value);
     // Three fewer items × 10 output tokens per run on the candidate's side.
     expect(check.summary!.tokens).toMatchObject({ head: 3 * (100 + 60 + 100 + 10), candidate: 3 * (100 + 30 + 100 + 10) });
     expect(check.tokens).toBe(3 * (270 + 240));
     expect(check.runs.flatMap((r) => r.items.map((i) => `${i.tool}:${i.verdict}:${i.candidate}`)).sort()).toEqual(
-      ["propose_checklist_items:confirmed:gone", "propose_checklist_items:rejected:gone", "propose_checklist_items:rejected:gone", "propose_estimate:confirmed:same", "propose_status:confirmed:same"].sort(),
+      ["propose_checklist_items:confirmed:altered", "propose_checklist_items:rejected:altered", "propose_checklist_items:rejected:altered", "propose_estimate:confirmed:same", "propose_status:confirmed:same"].sort(),
     );
   });
 
   it("in guard mode blocks approval when acceptances would be lost, until someone overrides it with a reason", async () => {
     const f = await fixture();
     await db.workspace.update({ where: { id: f.workspace.id }, data: { replayGuard: "guard" } });
-    const { proposalId } = await recordProposal({ workspaceId: f.workspace.id, sessionId: f.session.id, input: { directives: CANDIDATE, rationale: "Shorter checklists.", confidence: 0.9 } });
+    // This candidate also stops proposing status changes: the accepted status change is lost.
+    const { proposalId } = await recordProposal({ workspaceId: f.workspace.id, sessionId: f.session.id, input: { directives: CANDIDATE_WITHOUT_STATUS, rationale: "Shorter checklists, no status changes.", confidence: 0.9 } });
     await expect(approveProposal({ scope: f.scope, proposalId, rating: 0.8, finish: true })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/still running/) });
     await runReplayCheck({ workspaceId: f.workspace.id, proposalId, models: f.models });
-    await expect(approveProposal({ scope: f.scope, proposalId, rating: 0.8, finish: true })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/keeps 67% of what people accepted/) });
+    await expect(approveProposal({ scope: f.scope, proposalId, rating: 0.8, finish: true })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/keeps 50% of what people accepted/) });
     expect(await db.templateVersion.count({ where: { templateId: f.template.id } })).toBe(1);
 
     const approved = await approveProposal({ scope: f.scope, proposalId, rating: 0.8, finish: true, overrideReason: "The lost checklist was a one-off." });
@@ -99,6 +102,6 @@ describe("the replay check of a proposal", () => {
     expect(await db.proposal.findUniqueOrThrow({ where: { id: proposalId } })).toMatchObject({ status: "approved", replayOverrideReason: "The lost checklist was a one-off." });
     // The improver reads how its last proposal's check went, next time.
     const history = await getDecisionHistory({ workspaceId: f.workspace.id, templateId: f.template.id, since: new Date(Date.now() - 86_400_000), now: new Date(Date.now() + 1_000) });
-    expect(history.lastReplay).toEqual({ decision: "approved", version: 2, line: expect.stringMatching(/^\+2 rejections avoided \(of 2\), −1 acceptance lost \(of 3\).* · 3 runs replayed$/) });
+    expect(history.lastReplay).toEqual({ decision: "approved", version: 2, line: expect.stringMatching(/^\+2 rejections avoided \(of 2\), −1 acceptance lost \(of 3\), 1 accepted change altered.* · 3 runs replayed$/) });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { markdownReport } from "@/lab/output/markdown";
 import { chartSvg } from "@/lab/output/svg";
 import { weeklyTable } from "@/lab/output/table";
-import type { LabResult, WeekResult } from "@/lab/result";
+import { replayAgreement, type LabResult, type WeekResult } from "@/lab/result";
 
 // The reports of a run: the weekly table, the Markdown report and the chart, from one result.
 
@@ -13,11 +13,12 @@ const week = (n: number, rate: number | null, rating: number | null, approved: n
 });
 const result: LabResult = {
   team: "Support <team>", personas: "lab/personas/support-team.json", seed: 1, models: "built-in", tasksPerWeek: 12, durationMs: 1234,
+  replayAgreement: { checked: 0, agreed: 0, versions: [] },
   weeks: [week(1, 0.5, 0.6), week(2, 0.55, null, [2]), week(3, 0.8, 0.7)],
   versions: [
     { version: 1, week: 0, round: 0, status: "initial", approved: true, confidence: null, directives: "You triage tickets.", rationale: "Initial version", replay: null, ownerReason: null },
     { version: 2, week: 2, round: 1, status: "approved", approved: true, confidence: 0.85, directives: "You triage tickets.\n- Keep checklists to at most 4 items.", rationale: "Too many steps.", ownerReason: null,
-      replay: { status: "done", runs: 12, rejections: 10, avoided: 6, acceptances: 20, keptRate: 0.9, lost: 2, newProposals: 3, gate: { head: 0.9, candidate: 0.92, delta: 0.02 }, tokens: { head: 1000, candidate: 950, change: -0.05 } } },
+      replay: { status: "done", runs: 12, rejections: 10, avoided: 6, acceptances: 20, keptRate: 0.9, lost: 2, altered: 1, newProposals: 3, gate: { head: 0.9, candidate: 0.92, delta: 0.02 }, tokens: { head: 1000, candidate: 950, change: -0.05 } } },
   ],
 };
 
@@ -44,5 +45,25 @@ describe("lab reports", () => {
     expect(svg.match(/<polyline /g)).toHaveLength(2);
     expect(svg.match(/<circle /g)!.length).toBe(3 + 2 + 2); // acceptance ×3, rating ×2, legend ×2
     expect(svg).toMatch(/stroke-dasharray="4 4"\/>\n<text [^>]*>v2<\/text>/);
+  });
+});
+
+describe("replay agreement", () => {
+  it("compares each approved version's predicted effect with the next week's acceptance", () => {
+    const weeks = [week(1, 0.5, 0.6), week(2, 0.7, 0.6), week(3, 0.6, 0.6)];
+    const done = (avoided: number, lost: number) => ({ ...result.versions[1]!.replay!, avoided, lost }) as never;
+    const versions = [
+      result.versions[0]!,
+      { ...result.versions[1]!, version: 2, week: 1, replay: done(3, 1) }, // better, and week 2 rose: agreed
+      { ...result.versions[1]!, version: 3, week: 2, replay: done(1, 0) }, // better, but week 3 fell: not agreed
+    ];
+    expect(replayAgreement(weeks, versions)).toEqual({
+      checked: 2,
+      agreed: 1,
+      versions: [
+        { version: 2, predicted: "better", acceptanceChange: 0.2, agreed: true },
+        { version: 3, predicted: "better", acceptanceChange: -0.1, agreed: false },
+      ],
+    });
   });
 });

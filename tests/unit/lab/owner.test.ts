@@ -20,7 +20,7 @@ const owner = (patch: Record<string, unknown>) =>
 const interval = (value: number) => ({ value, low: value, high: value });
 const replay = (s: Partial<{ rejections: number; avoided: number; acceptances: number; lost: number }>): ReplayOutcome => {
   const { rejections = 4, avoided = 3, acceptances = 10, lost = 0 } = s;
-  const summary: ReplaySummary = { runs: 12, rejections, avoided: interval(avoided), acceptances, keptRate: interval(acceptances ? (acceptances - lost) / acceptances : 1), lost, newProposals: 0, gate: { head: 0.9, candidate: 0.9, delta: interval(0) }, tokens: { head: 100, candidate: 100, change: interval(0) } };
+  const summary: ReplaySummary = { runs: 12, rejections, avoided: interval(avoided), acceptances, keptRate: interval(acceptances ? (acceptances - lost) / acceptances : 1), lost, altered: 0, newProposals: 0, gate: { head: 0.9, candidate: 0.9, delta: interval(0) }, tokens: { head: 100, candidate: 100, change: interval(0) } };
   return { status: "done", summary };
 };
 const rng = () => streams(1)("owner");
