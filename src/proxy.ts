@@ -64,5 +64,5 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-// Everything but Next's static files and the icon (which get next.config.ts's headers).
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico|icon).*)"] };
+// Everything but Next's static files (which get next.config.ts's headers; no document runs there).
+export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };

@@ -89,7 +89,8 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
               return await (await ritualDomain()).advanceRitual(sessionId, { ...models, notify, now });
             } catch (e) {
               // Another attempt cannot fix it (a refused key, an unknown model): the ritual fails now, not in minutes.
-              if (isFinalModelFailure(e)) throw new NonRetriableError(e.message, { cause: e });
+              // The message only: the cause holds the provider's raw answer (which may echo a key) and the SDK logs it whole.
+              if (isFinalModelFailure(e)) throw new NonRetriableError(e.message);
               throw e;
             }
           });
