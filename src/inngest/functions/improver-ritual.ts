@@ -91,6 +91,7 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
               // Another attempt cannot fix it (a refused key, an unknown model): the ritual fails now, not in minutes.
               // The message only: the cause holds the provider's raw answer (which may echo a key) and the SDK logs it whole.
               if (isFinalModelFailure(e)) throw new NonRetriableError(e.message);
+              if (e instanceof Error && e.name === "ModelCallError") throw new Error(e.message);
               throw e;
             }
           });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inspect } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRegistry } from "@/ai/models";
 import { RITUAL_ANALYSIS } from "@/ai/prompts/improver";
 import { advanceRitual, beginRitual } from "@/features/rituals/server";
@@ -56,8 +57,13 @@ describe("the weekly ritual through an OpenAI-compatible provider", () => {
     const id = testId("improver-ritual");
     const fn = createImproverRitualFunction({ models: { improver: improverModel(), classifier }, notify: notifyRitual, now: clock.now, id });
     const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
+    // Whatever the job engine and the app log while it fails: never the key the provider echoed.
+    const logged: string[] = [];
+    const spies = (["log", "info", "warn", "error"] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (typeof a === "string" ? a : inspect(a, { depth: 12 }))).join(" "))));
     await executor.dispatch([{ name: ritualWakeRequested.name, data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }]);
     await executor.drain();
+    for (const spy of spies) spy.mockRestore();
+    expect(logged.join("\n")).not.toContain(KEY);
 
     expect(await db.functionRun.findFirstOrThrow({ where: { functionId: id } })).toMatchObject({ status: "completed" });
     const session = await db.evolutionSession.findFirstOrThrow({ where: { templateId: f.template.id, origin: "ritual" } });
