@@ -109,7 +109,8 @@ export const ImproverTurn = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("opening") }),
   z.object({ kind: z.literal("ritual-analysis") }),
   z.object({ kind: z.literal("ritual-proposal") }),
-  z.object({ kind: z.literal("rejection"), reason: z.string() }),
+  /** `rejected`: the proposal the reason is about, when the conversation does not show it (the ritual's turns). */
+  z.object({ kind: z.literal("rejection"), reason: z.string(), rejected: ProposeDirectivesInput.optional() }),
   z.object({ kind: z.literal("message") }),
 ]);
 export type ImproverTurn = z.infer<typeof ImproverTurn>;
@@ -125,10 +126,14 @@ export type ImproverRequest = { text: string; turn: ImproverTurn };
 
 export const RITUAL_ANALYSIS: ImproverRequest = { text: RITUAL_ANALYSIS_REQUEST, turn: { kind: "ritual-analysis" } };
 
-/** The ritual's proposal turn; after a rejection, the person's reason is what it answers. */
-export function ritualProposalRequest(rejectionReason: string | null | undefined): ImproverRequest {
+/**
+ * The ritual's proposal turn; after a rejection, the person's reason is what it answers, about the
+ * proposal it rejected (shown in the message: a ritual turn carries no earlier conversation).
+ */
+export function ritualProposalRequest(rejectionReason: string | null | undefined, rejected?: ProposeDirectivesInput): ImproverRequest {
   if (!rejectionReason) return { text: RITUAL_PROPOSAL_REQUEST, turn: { kind: "ritual-proposal" } };
-  return { text: rejectionMessage(rejectionReason), turn: { kind: "rejection", reason: rejectionReason.trim() } };
+  const shown = rejected ? `\n\nThe proposal I rejected (confidence ${rejected.confidence.toFixed(2)}):\n${rejected.directives}` : "";
+  return { text: `${rejectionMessage(rejectionReason)}${shown}`, turn: { kind: "rejection", reason: rejectionReason.trim(), ...(rejected ? { rejected } : {}) } };
 }
 
 /** Marker left where a section was cut to its token budget. */

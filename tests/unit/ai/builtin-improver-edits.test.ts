@@ -188,4 +188,21 @@ describe("built-in improver: a rejection's reason is feedback too", () => {
     const { second } = await proposeThenReject(context, "No, leave the checklist limit at 8");
     expect(second.proposal!.directives).toBe(HEAD.replace("at most 8 items.", "at most 8 items.\n- Write in German."));
   });
+
+  it("a ritual's revision sees the rejected proposal in its turn (no conversation shows it) and keeps only the one change asked for", async () => {
+    const context = facts({ ...TOO_LONG, observations: ["[Acme, agent ck1] estimate without any explanation", "[Acme, agent ck1] in German please"] });
+    const first = await ask(context);
+    expect(first.proposal!.directives).toMatch(/one-line rationale[\s\S]*German/);
+    const reason = "Too many changes at once, keep only the checklist one.";
+    // As the ritual asks: one user message, the rejected proposal in the turn's data.
+    const second = await turn(context, [{ role: "user", content: rejectionMessage(reason) }], { kind: "rejection", reason, rejected: first.proposal! });
+    expect(second.proposal!.directives).toBe(HEAD.replace("at most 8 items", "at most 5 items"));
+  });
+
+  it("doubt about the improver's certainty is no rule for the agents: the same change, stood behind", async () => {
+    const { first, second } = await proposeThenReject(facts(TOO_LONG), "You don't sound sure about this.");
+    expect(second.proposal!.directives).toBe(first.proposal!.directives);
+    expect(second.proposal!.directives).not.toMatch(/sound sure|Keep this in mind/);
+    expect(second.proposal!.confidence).toBeGreaterThanOrEqual(0.8);
+  });
 });

@@ -1,4 +1,4 @@
-import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
+import { APPROVAL_CONFIDENCE, type ProposeDirectivesInput, type RecordNoteInput } from "@/ai/prompts/improver";
 import { appendBullets, applyClauseEdits, type AppliedEdit } from "@/ai/directives/edit";
 import { planFromFeedback } from "@/ai/directives/feedback-plan";
 import { numbersIn } from "@/ai/directives/feedback/words";
@@ -25,17 +25,20 @@ const QUOTED = /"([^"]{3,})"|“([^”]{3,})”|‘([^’]{3,})’|'([^']{3,})'/
 const FILLER = new Set("remove drop delete don't not without need get rid clause clauses rule rules line lines part bullet one about please new added that this keep only just change changes too long shorter fewer many".split(" "));
 /** "Keep only the X change", "too many changes": about the proposal itself, not about a clause. */
 const ABOUT_PROPOSAL = /\b(?:keep only|only keep|just keep|only the [\w\s-]{0,30}?(?:change|one|rule|line|clause|part)|proposal|(?:too many|fewer) (?:changes|rules|clauses|lines|edits)|changes at once)\b/i;
+/** "You don't sound sure", "why so unsure?": about how firmly the improver stands behind it, not a rule for the agents. */
+const ABOUT_CERTAINTY = /\b(?:you(?:'re| are)?|your (?:proposal|rationale))\b[^.]{0,30}?\b(?:unsure|not sure|not confident|uncertain|hesitant|(?:sounds?|seems?|look|looks) (?:un)?(?:sure|certain|confident))\b|\blow confidence\b|\bconfidence (?:is )?(?:too )?low\b/i;
 /** A reason that names a limit without saying which ("make it 7", "the cap is too low") is about the clauses the proposal changed. */
 const LIMIT_WORDS = /\b(?:limit|cap|max(?:imum)?)\b/i;
 
 type Revision = { directives: string; change: string } | { stuck: string };
 
-export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: string): ImproverAnswer {
+export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: string, rejected: ProposeDirectivesInput | null = null): ImproverAnswer {
   const decision = (what: string): RecordNoteInput => ({ kind: "decision", content: `Rejected: ${stripEnd(reason).slice(0, 3_000)}; ${what}.` });
   const blocked = cannotPropose(ctx);
   if (blocked) return { text: `Understood. ${blocked}`, notes: [decision("no revision: the directives are not fully visible")] };
   const head = ctx.directives!;
-  const previous = lastProposal(view);
+  // In the chat the rejected proposal is in the conversation; a ritual's turn passes it along.
+  const previous = lastProposal(view) ?? rejected;
   const base = previous?.directives ?? head;
   const revised = revise({ base, head, reason });
   // A revision that takes every change back is no proposal (the head as it is cannot be proposed).
@@ -43,7 +46,7 @@ export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: st
     "directives" in revised && revised.directives.trim() === head.trim() ? { stuck: "With that, nothing is left of the proposal: the directives would stay as they are. What would you like changed instead?" } : revised;
 
   if ("stuck" in revision) return { text: `Understood. ${revision.stuck}`, notes: [decision("asked which part to change")] };
-  const confidence = wantsDraft(reason) ? DRAFT : Math.min(CONFIDENT, Math.max(previous?.confidence ?? CONFIDENT, APPROVAL_CONFIDENCE));
+  const confidence = wantsDraft(reason) && !ABOUT_CERTAINTY.test(reason) ? DRAFT : Math.min(CONFIDENT, Math.max(previous?.confidence ?? CONFIDENT, APPROVAL_CONFIDENCE));
   // The version keeps why it exists (the first sentence of the earlier rationale) and what the rejection changed.
   const why = previous?.rationale.split(/(?<=[.!?])\s/)[0]?.trim();
   const rationale = `${why ? `${why} ` : ""}Revised after your rejection (${quote(reason, 300)}): this revision ${revision.change}; the rest is unchanged.`;
@@ -55,6 +58,8 @@ export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: st
 }
 
 function revise({ base, head, reason }: { base: string; head: string; reason: string }): Revision {
+  // Doubt about the improver's certainty is no directive for the agents: the same change, stood behind.
+  if (ABOUT_CERTAINTY.test(reason) && base.trim() !== head.trim()) return { directives: base, change: "keeps the same change and stands behind it (the evidence is in the rationale)" };
   const aboutProposal = ABOUT_PROPOSAL.test(reason);
   const byClauses = aboutProposal ? null : reviseClauses(base, head, reason);
   if (byClauses) return byClauses;

@@ -27,7 +27,7 @@ export function improveReply(view: PromptView, { context: ctx, turn: asked }: Im
 }
 
 function planAnswer(view: PromptView, ctx: ImproverContext, asked: ImproverTurn, said: string, opening: boolean): ImproverAnswer {
-  if (asked.kind === "rejection") return rejectionTurn(view, ctx, asked.reason);
+  if (asked.kind === "rejection") return rejectionTurn(view, ctx, asked.reason, asked.rejected ?? null);
   if (opening) return openingTurn(ctx);
   if (asked.kind === "ritual-analysis") return analysisTurn(ctx);
   if (asked.kind === "ritual-proposal") return requestTurn(view, ctx, "");

@@ -18,7 +18,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
   if (session.status !== "proposing") return { status: session.status };
   const rejected = session.round > 0 ? await db.proposal.findFirst({ where: { sessionId, status: "rejected" }, orderBy: { decidedAt: "desc" } }) : null;
-  const request = ritualProposalRequest(rejected?.rejectionReason);
+  const request = ritualProposalRequest(rejected?.rejectionReason, rejected ? { directives: rejected.directives, rationale: rejected.rationale, confidence: rejected.confidence } : undefined);
   const collected = await ritualTurn(session, request, "propose", models.improver, now);
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
