@@ -2,17 +2,7 @@
 // is for (`rng("verdict", week, task, tool)`), so one more draw somewhere never shifts another
 // choice: the same seed and personas make the same team, whatever else changes. Pure.
 
-/** mulberry32: small, fast, seedable; plenty for a simulation. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { mulberry32 } from "@/lib/random";
 
 /** FNV-1a over the text: a stream's seed from its name. */
 function hash(text: string): number {

@@ -1,3 +1,4 @@
+import { mulberry32 } from "@/lib/random";
 import type { RunComparison } from "./compare";
 
 // The replay check's scores over the sampled runs, each with a bootstrap 95% interval (the runs
@@ -25,18 +26,6 @@ export type ReplaySummary = {
 
 export const BOOTSTRAP_SAMPLES = 1_000;
 
-/** mulberry32: small, seeded, good enough to resample. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export const seedOf = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -46,7 +35,7 @@ const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 function interval(runs: RunComparison[], stat: (sample: RunComparison[]) => number | null, seed: number): Interval | null {
   const value = stat(runs);
   if (value === null) return null;
-  const next = generator(seed);
+  const next = mulberry32(seed);
   const values: number[] = [];
   for (let b = 0; b < BOOTSTRAP_SAMPLES; b++) {
     const sample = runs.map(() => runs[Math.floor(next() * runs.length)]!);
