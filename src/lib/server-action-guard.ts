@@ -1,4 +1,5 @@
 import { MAX_INPUT_DEPTH } from "./input-rules";
+import { readCappedText, sameOrigin } from "./request-body";
 
 // What a server action request must look like before Next's action handler reads it. Next answers
 // a cross-site Origin, a body over its limit, or a body it cannot decode with a 500; the proxy
@@ -25,43 +26,6 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-function sameOrigin(req: Request, appUrl: string | undefined): boolean {
-  const origin = req.headers.get("origin");
-  if (!origin) return true;
-  const own = [new URL(req.url).origin];
-  try {
-    if (appUrl) own.push(new URL(appUrl).origin);
-  } catch {
-    // an unusable APP_URL: the request's own origin only
-  }
-  return own.includes(origin);
-}
-
-async function readCapped(req: Request, limit: number): Promise<string | null> {
-  const reader = req.clone().body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // A clone's cancel settles only once the original is cancelled too: do not wait for it.
-      void reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
-
 export async function serverActionProblem(req: Request, appUrl: string | undefined): Promise<{ status: number; message: string } | null> {
   if (!sameOrigin(req, appUrl)) return { status: 403, message: "Cross-site requests are not accepted." };
   const tooLarge = { status: 413, message: `A request to the app is limited to ${ACTION_BODY_LIMIT / 1024} KB.` };
@@ -71,7 +35,7 @@ export async function serverActionProblem(req: Request, appUrl: string | undefin
   if (!type.startsWith("text/plain") && !multipart && !type.startsWith("application/x-www-form-urlencoded")) {
     return { status: 415, message: "Unsupported content type for an app request." };
   }
-  const body = await readCapped(req, ACTION_BODY_LIMIT);
+  const body = await readCappedText(req.clone(), ACTION_BODY_LIMIT);
   if (body === null) return tooLarge;
   if (jsonDepth(body) > MAX_INPUT_DEPTH + 8) return { status: 400, message: `The input is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).` };
   if (multipart || type.startsWith("application/x-www-form-urlencoded")) {

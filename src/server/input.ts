@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { inputProblem } from "@/lib/input-rules";
+import { isJsonContentType, readCappedText } from "@/lib/request-body";
 import { AppError, badRequest } from "./errors";
 
 /** 400 for input the app never accepts (lib/input-rules.ts), before any validator or query sees it. */
@@ -30,26 +31,11 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
  * or breaks the input rule.
  */
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON (Content-Type: application/json).");
+  if (!isJsonContentType(request.headers.get("content-type"))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON (Content-Type: application/json).");
   const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is limited to ${Math.round(maxBytes / 1024)} KB.`);
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = await readCappedText(request, maxBytes);
+  if (text === null) throw tooLarge();
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -15,6 +15,7 @@ import { errorFields, logger } from "@/server/logger";
 import { toErrorBody, zodFieldErrors } from "@/server/errors";
 import { safeParseInput } from "@/server/input";
 import { inputProblem } from "@/lib/input-rules";
+import { isJsonContentType, readCappedText } from "@/lib/request-body";
 import type { Scope } from "@/server/scope";
 
 // The one wrapper of every /api/v1 route: API key (401) → rate limit (429) → scope (403) → path
@@ -81,10 +82,10 @@ function toFailure(e: unknown): ApiFailure {
 async function readJsonBody(request: Request): Promise<{ raw: string; json: unknown }> {
   const tooLarge = () => new ApiFailure(413, "PAYLOAD_TOO_LARGE", `The request body is limited to ${MAX_BODY_BYTES} bytes.`);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  const raw = await request.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw tooLarge();
+  const raw = await readCappedText(request, MAX_BODY_BYTES);
+  if (raw === null) throw tooLarge();
   if (raw.trim() === "") throw new ApiFailure(400, "BAD_REQUEST", "The request body must be a JSON object.");
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "")) {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new ApiFailure(415, "UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON (Content-Type: application/json).");
   }
   try {

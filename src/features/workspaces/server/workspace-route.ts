@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { env } from "@/env";
 import { inputProblem } from "@/lib/input-rules";
+import { sameOrigin } from "@/lib/request-body";
 import { forbidden, notFound, toErrorBody } from "@/server/errors";
 import { parseInput, readJsonBody } from "@/server/input";
 import type { Permission } from "../permissions";
@@ -33,7 +34,7 @@ export function workspaceRoute<P extends z.ZodRawShape, I extends z.ZodType = z.
       const parsedParams = inputProblem(rawParams) ? null : paramsSchema.safeParse(rawParams);
       if (!parsedParams?.success) throw notFound();
       const { slug, ...params } = parsedParams.data as { slug: string } & z.output<z.ZodObject<P>>;
-      if (request.method !== "GET" && request.method !== "HEAD" && !sameOrigin(request)) throw forbidden("Cross-site requests are not accepted.");
+      if (request.method !== "GET" && request.method !== "HEAD" && !sameOrigin(request, env.APP_URL)) throw forbidden("Cross-site requests are not accepted.");
       const ctx = await requireWorkspaceMember(slug, config.permission);
       let input = undefined as z.output<I>;
       if (config.input) input = parseInput(config.input, await readJsonBody(request, config.maxBodyBytes));
@@ -44,19 +45,4 @@ export function workspaceRoute<P extends z.ZodRawShape, I extends z.ZodType = z.
       return NextResponse.json({ error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status });
     }
   };
-}
-
-/**
- * A browser always names the page that sent a write (Origin): it must be this app — APP_URL, or
- * the origin the request came in on. No Origin (a script, curl) is not a cross-site browser
- * request: the session cookie and the role checks still apply.
- */
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  try {
-    return origin === new URL(env.APP_URL).origin || origin === new URL(request.url).origin;
-  } catch {
-    return false;
-  }
 }
