@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/server/db";
 import type { RunComparison } from "../compare";
 import type { ReplaySummary } from "../score";
-import { GUARD_MIN_KEPT } from "./guard";
+import { guardBlocks } from "./guard";
 
 export type ReplayCheckView = {
   proposalId: string;
@@ -42,12 +42,12 @@ export async function getReplayChecks(workspaceId: string, proposalIds: string[]
 export type ProposalReplay = Omit<ReplayCheckView, "runs" | "finishedAt" | "proposalId"> & { blocked: boolean };
 
 export async function getProposalReplays(workspaceId: string, proposalIds: string[]): Promise<Map<string, ProposalReplay>> {
-  const [checks, workspace] = await Promise.all([getReplayChecks(workspaceId, proposalIds), db.workspace.findUnique({ where: { id: workspaceId }, select: { replayGuard: true } })]);
-  const guard = workspace?.replayGuard === "guard";
+  const [checks, mode] = await Promise.all([getReplayChecks(workspaceId, proposalIds), getReplayGuard(workspaceId)]);
+  const guard = mode === "guard";
   return new Map(
     [...checks].map(([id, c]) => [
       id,
-      { status: c.status, sampled: c.sampled, replayed: c.replayed, tokens: c.tokens, summary: c.summary, error: c.error, blocked: guard && (c.status !== "done" || (c.summary?.keptRate.value ?? 1) < GUARD_MIN_KEPT) },
+      { status: c.status, sampled: c.sampled, replayed: c.replayed, tokens: c.tokens, summary: c.summary, error: c.error, blocked: guard && guardBlocks(c) },
     ]),
   );
 }
