@@ -9,23 +9,12 @@ import { acceptanceRate, meanRating, type KindCounts, type WeekTally } from "./t
 // no ids, no clock times, and the replay check's values without its bootstrap intervals (their
 // generator is seeded by the proposal's database id).
 
-export type WeekResult = {
-  week: number;
-  /** The directives version the week's agents ran on. */
-  version: number;
-  tasks: number;
-  failedRuns: number;
-  proposals: number;
-  accepted: number;
-  rejected: number;
-  deferred: number;
+/** A week as reported: the tally's counts as they are, the rest derived from it (weekResult). */
+export type WeekResult = Pick<WeekTally, "week" | "version" | "tasks" | "failedRuns" | "proposals" | "accepted" | "rejected" | "deferred" | "comments" | "rejectionsByCategory" | "reviews"> & {
   acceptanceRate: number | null;
   meanRating: number | null;
   rated: number;
-  comments: number;
-  rejectionsByCategory: Record<string, number>;
   byKind: Record<string, KindCounts>;
-  reviews: Record<string, number>;
   /** Versions the owner approved at this week's ritual (the Monday after it): the agents use them from the next week. */
   versionsApproved: number[];
   ritual: { status: string; proposals: number; note: string | null } | null;
