@@ -80,7 +80,8 @@ export function createRegistry(e: AiEnv): ModelRegistry {
 }
 
 let registry: ModelRegistry | undefined;
-const defaultRegistry = () => (registry ??= createRegistry(env));
+/** The registry the environment configures (built once). */
+export const defaultRegistry = (): ModelRegistry => (registry ??= createRegistry(env));
 
 /**
  * The model for a role. `modelId` is a template's per-phase override ("default" or empty means

@@ -89,6 +89,8 @@ function replayResult(r: ReplayOutcome): VersionResult["replay"] {
     runs: s.runs,
     rejections: s.rejections,
     avoided: s.avoided.value,
+    changed: s.changed ?? 0,
+    addressed: s.addressed ?? 0,
     acceptances: s.acceptances,
     keptRate: s.keptRate.value,
     lost: s.lost,

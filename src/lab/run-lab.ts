@@ -1,3 +1,4 @@
+import type { ModelRegistry } from "@/ai/models";
 import { labCalendar } from "./calendar";
 import { loadTickets, ticketStream } from "./corpus";
 import { withLabJobs } from "./jobs";
@@ -25,6 +26,8 @@ export type LabOptions = {
   tasksPerWeek: number;
   /** Use the configured models (getModel) instead of the built-in ones. */
   provider?: boolean;
+  /** With `provider`: where the models come from (default: the registry the environment configures). */
+  registry?: ModelRegistry;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
 };
@@ -39,7 +42,7 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
   return withLabJobs(async () => {
     const ws = await setUpLab(team, options.seed, calendar);
     log(`workspace ${ws.slug}: ${team.team}, ${team.reviewers.length} reviewers, owner ${team.owner.name} (${team.owner.approve})`);
-    const ctx: WeekContext = { ws, team, calendar, models: labModels(options.provider ?? false), rng };
+    const ctx: WeekContext = { ws, team, calendar, models: labModels(options.provider ?? false, options.registry), rng };
     const nextTickets = ticketStream(tickets, rng);
     const weeks = [];
     const proposals: ProposalRecord[] = [];

@@ -20,6 +20,13 @@ export const CLAUSE_KINDS: readonly ClauseKind[] = [
   "language",
 ];
 
+/** The clauses a proposal made with each task-agent tool is about (a reason that names nothing is about these). */
+export const CLAUSES_OF_TOOL: Readonly<Record<string, readonly ClauseKind[]>> = {
+  propose_checklist_items: ["checklist.maxItems", "checklist.blockingFirst"],
+  propose_estimate: ["estimate.rationale", "estimate.roundTo", "estimate.rangeForRisky"],
+  propose_status: ["status.mode"],
+};
+
 /** Kinds whose clause carries a number that people argue about ("at most 5" vs "make it 7"). */
 export const NUMERIC_KINDS = ["checklist.maxItems", "report.maxSentences", "estimate.roundTo"] as const satisfies readonly ClauseKind[];
 export type NumericKind = (typeof NUMERIC_KINDS)[number];

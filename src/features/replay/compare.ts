@@ -4,9 +4,11 @@ import type { Proposal, WakeOutput } from "@/ai/prompts/task-agent";
 // the candidate directives propose on the same inputs. Per decided proposal the candidate makes
 // the same one ("same"), the same change in other words ("reworded"), a different change with the
 // same tool ("altered": another estimate, a shorter checklist) or none ("gone"). A rejected proposal
-// is "avoided" unless it is made again as it was; a confirmed one is "kept" when the same change is
-// still made and "lost" when it is gone — an altered one is neither: nobody decided on the new
-// change yet. Proposals the head's replay does not make are "new".
+// is "avoided" when it is gone, or when it is made differently and the evaluator judges that the
+// difference addresses the person's reason (changedRejections lists those for judging); a
+// confirmed one is "kept" when the same change is still made and "lost" when it is gone — an
+// altered one is neither: nobody decided on the new change yet. Proposals the head's replay does
+// not make are "new".
 
 export type DecidedItem = { tool: string; args: unknown; summary: string; verdict: "confirmed" | "rejected"; reason: string | null };
 
@@ -21,11 +23,17 @@ export type RunComparison = {
   newProposals: number;
   head: { score: number | null; tokens: number };
   candidate: { score: number | null; tokens: number };
-  /** What happened to each decided item, for the details view. */
   /** Confirmed proposals the candidate makes differently (counted neither kept nor lost). */
   altered: number;
-  items: { tool: string; verdict: "confirmed" | "rejected"; reason: string | null; candidate: CandidateState }[];
+  /** Rejected proposals the candidate makes differently (reworded or altered), and of those, the ones judged to address the reason. */
+  changed: number;
+  addressed: number;
+  /** What happened to each decided item, for the details view. */
+  items: { tool: string; verdict: "confirmed" | "rejected"; reason: string | null; candidate: CandidateState; judged?: Judgement }[];
 };
+
+/** The evaluator's answer for a rejected proposal the candidate makes differently. */
+export type Judgement = { addresses: boolean; why: string };
 
 export type CandidateState = "same" | "reworded" | "altered" | "gone";
 
@@ -51,23 +59,47 @@ export function sameChange(a: { tool: string; args: unknown }, b: { tool: string
 /** The same proposal as a person saw it: the same change and the same explanation. */
 const sameProposal = (decided: DecidedItem, p: Proposal) => sameChange(decided, p) && norm(decided.summary) === norm(p.summary);
 
-export function compareRun(runId: string, decided: DecidedItem[], head: RunSide, candidate: RunSide): RunComparison {
+type Matched = { decided: DecidedItem; state: CandidateState; proposal: Proposal | null };
+
+function match(decided: DecidedItem[], candidate: RunSide): Matched[] {
   const proposals = candidate.output?.proposals ?? [];
-  const items = decided.map((d) => {
+  return decided.map((d) => {
     const change = proposals.find((p) => sameChange(d, p));
-    const state: CandidateState = change ? (sameProposal(d, change) ? "same" : "reworded") : proposals.some((p) => p.tool === d.tool) ? "altered" : "gone";
-    return { tool: d.tool, verdict: d.verdict, reason: d.reason, candidate: state };
+    if (change) return { decided: d, state: sameProposal(d, change) ? "same" : "reworded", proposal: change };
+    const other = proposals.find((p) => p.tool === d.tool);
+    return { decided: d, state: other ? "altered" : "gone", proposal: other ?? null };
   });
+}
+
+/** Rejected proposals the candidate makes differently, by their index in `decided`: what the evaluator judges. */
+export function changedRejections(decided: DecidedItem[], candidate: RunSide): { index: number; before: DecidedItem; after: Proposal }[] {
+  return match(decided, candidate).flatMap((m, index) =>
+    m.decided.verdict === "rejected" && m.proposal && m.state !== "same" ? [{ index, before: m.decided, after: m.proposal }] : [],
+  );
+}
+
+/** `judged[i]`: the evaluator's answer for decided[i] when changedRejections listed it (none: not shown to address its reason). */
+export function compareRun(runId: string, decided: DecidedItem[], head: RunSide, candidate: RunSide, judged: readonly (Judgement | undefined)[] = []): RunComparison {
+  const items = match(decided, candidate).map((m, i) => {
+    const judgement = m.decided.verdict === "rejected" && m.proposal && m.state !== "same" ? judged[i] : undefined;
+    return { tool: m.decided.tool, verdict: m.decided.verdict, reason: m.decided.reason, candidate: m.state, ...(judgement ? { judged: judgement } : {}) };
+  });
+  const rejected = items.filter((i) => i.verdict === "rejected");
+  const changed = rejected.filter((i) => i.candidate === "reworded" || i.candidate === "altered");
+  const addressed = changed.filter((i) => i.judged?.addresses).length;
+  const proposals = candidate.output?.proposals ?? [];
   const headProposals = head.output?.proposals ?? [];
   return {
     runId,
-    rejected: items.filter((i) => i.verdict === "rejected").length,
-    // A rejected proposal the candidate no longer makes as it was: gone, altered, or explained otherwise.
-    avoided: items.filter((i) => i.verdict === "rejected" && i.candidate !== "same").length,
+    rejected: rejected.length,
+    // No longer made, or made differently in the direction of the person's reason.
+    avoided: rejected.filter((i) => i.candidate === "gone").length + addressed,
     confirmed: items.filter((i) => i.verdict === "confirmed").length,
     // An accepted change the candidate still makes (a better explanation does not lose it).
     kept: items.filter((i) => i.verdict === "confirmed" && (i.candidate === "same" || i.candidate === "reworded")).length,
     altered: items.filter((i) => i.verdict === "confirmed" && i.candidate === "altered").length,
+    changed: changed.length,
+    addressed,
     newProposals: proposals.filter((p) => !headProposals.some((h) => sameChange(h, p))).length,
     head: { score: head.score, tokens: head.tokens },
     candidate: { score: candidate.score, tokens: candidate.tokens },

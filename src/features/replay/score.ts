@@ -9,8 +9,11 @@ export type Interval = { value: number; low: number; high: number };
 export type ReplaySummary = {
   runs: number;
   rejections: number;
-  /** Rejected proposals the candidate no longer makes as they were (count; interval over runs). */
+  /** Rejected proposals the candidate no longer makes, or makes differently in the direction of the reason (count; interval over runs). */
   avoided: Interval;
+  /** Rejected proposals the candidate makes differently, and of those, the ones the evaluator judged to address the reason (absent on checks stored before judging). */
+  changed?: number;
+  addressed?: number;
   acceptances: number;
   /** Share of accepted proposals the candidate still makes, of those it keeps or drops (altered ones are undecided; 1 when none). */
   keptRate: Interval;
@@ -64,6 +67,8 @@ export function summarize(runs: RunComparison[], seed: number): ReplaySummary {
     runs: runs.length,
     rejections: sum(runs.map((r) => r.rejected)),
     avoided: interval(runs, (s) => sum(s.map((r) => r.avoided)), seed) ?? { value: 0, low: 0, high: 0 },
+    changed: sum(runs.map((r) => r.changed)),
+    addressed: sum(runs.map((r) => r.addressed)),
     acceptances,
     keptRate: interval(runs, keptRate, seed + 1) ?? { value: 1, low: 1, high: 1 },
     lost: acceptances - sum(runs.map((r) => r.kept + (r.altered ?? 0))),
@@ -85,7 +90,7 @@ const pct = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100
 export function describeSummary(s: ReplaySummary): string {
   if (s.runs === 0) return "No recorded runs to replay from last week.";
   const parts = [
-    `${signed(Math.round(s.avoided.value))} ${s.avoided.value === 1 ? "rejection" : "rejections"} avoided (of ${s.rejections})`,
+    `${signed(Math.round(s.avoided.value))} ${s.avoided.value === 1 ? "rejection" : "rejections"} avoided (of ${s.rejections}${s.changed ? `; ${s.addressed ?? 0} of ${s.changed} made differently ${s.changed === 1 ? "addresses its reason" : "address their reasons"}` : ""})`,
     `${s.lost === 0 ? "no" : `−${s.lost}`} ${s.lost === 1 ? "acceptance" : "acceptances"} lost (of ${s.acceptances})`,
   ];
   if (s.altered) parts.push(`${s.altered} accepted ${s.altered === 1 ? "change" : "changes"} altered`);

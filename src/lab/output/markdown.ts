@@ -13,7 +13,7 @@ function replayLine(r: VersionResult["replay"]): string {
   if (r.status !== "done") return `the check ${r.status}${"error" in r && r.error ? `: ${r.error}` : ""}`;
   const s = r as ReplayResult;
   if (s.runs === 0) return "no recorded runs in the week before the proposal";
-  const parts = [`${s.avoided} of ${s.rejections} rejections avoided`, `${s.lost} of ${s.acceptances} acceptances lost (kept ${percent(s.keptRate)})`, `${s.newProposals} new proposals`];
+  const parts = [`${s.avoided} of ${s.rejections} rejections avoided${s.changed ? ` (${s.addressed ?? 0} of ${s.changed} made differently address their reason)` : ""}`, `${s.lost} of ${s.acceptances} acceptances lost (kept ${percent(s.keptRate)})`, `${s.newProposals} new proposals`];
   if (s.gate.head !== null && s.gate.candidate !== null) parts.push(`gate ${s.gate.head.toFixed(2)} → ${s.gate.candidate.toFixed(2)}`);
   if (s.tokens.change !== null) parts.push(`tokens ${s.tokens.change >= 0 ? "+" : "−"}${Math.abs(Math.round(s.tokens.change * 100))}%`);
   return `${parts.join(", ")} · ${s.runs} runs replayed`;

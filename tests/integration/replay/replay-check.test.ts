@@ -1,10 +1,12 @@
 import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
+import { builtinModel } from "@/ai/providers/builtin";
 import { describe, expect, it } from "vitest";
 import { approveProposal, recordProposal, startSession } from "@/features/one-on-one/server";
 import { decideChangeItems } from "@/features/decisions/server";
 import { getDecisionHistory } from "@/features/one-on-one/server/decision-history";
 import { createTemplateWithImprover } from "@/features/rituals/server";
+import { describeSummary } from "@/features/replay/score";
 import { getReplayChecks, runReplayCheck } from "@/features/replay/server";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
 import { createTask } from "@/features/tasks/server/create-task";
@@ -12,7 +14,8 @@ import { db } from "@/server/db";
 import { makeWorkspace, uid } from "../../factories";
 
 // The replay check on a fixture whose decisions are known: three runs of last week, replayed with
-// a candidate that keeps checklists short. The agent model reads its directives, as a real one would.
+// a candidate that keeps checklists short. The agent model reads its directives, as a real one would;
+// the built-in evaluator judges whether a changed proposal addresses the reason it was rejected for.
 
 const HEAD = "Help people finish their tasks.";
 const CANDIDATE = `${HEAD}\n- Keep checklists to at most 3 items.`;
@@ -41,7 +44,7 @@ async function fixture() {
   const { workspace, scope } = await makeWorkspace();
   const template = await createTemplateWithImprover({ scope, name: `Replay ${uid()}`, directives: HEAD, refineConfig: { gates: [], qualityThreshold: 0.9, maxIterations: 1, models: {} } });
   const agentModel = directiveReadingAgent();
-  const models = { execute: agentModel, evaluate: agentModel, refine: agentModel };
+  const models = { execute: agentModel, evaluate: builtinModel("evaluator"), refine: agentModel };
   // Three runs; what people did: run 1 rejects the checklist and confirms the estimate, run 2
   // rejects the checklist and confirms the status, run 3 confirms the checklist.
   const verdicts: Record<string, "confirmed" | "rejected">[] = [
@@ -72,19 +75,45 @@ describe("the replay check of a proposal", () => {
     expect(result.status).toBe("done");
     const check = (await getReplayChecks(f.workspace.id, [proposalId])).get(proposalId)!;
     expect(check).toMatchObject({ status: "done", sampled: 3, replayed: 3 });
-    // Both rejected checklists are no longer proposed as they were; of three acceptances, the
-    // estimate and the status are kept, and the accepted 6-item checklist is altered (3 of its
-    // items): nobody decided on that one yet, so it is neither kept nor lost.
-    expect(check.summary).toMatchObject({ runs: 3, rejections: 2, avoided: { value: 2 }, acceptances: 3, lost: 0, altered: 1, newProposals: 3 });
+    // Both rejected 6-item checklists come back with 3 items, which the evaluator judges to
+    // address "far too many": avoided. Of three acceptances, the estimate and the status are kept,
+    // and the accepted 6-item checklist is altered (3 of its items): nobody decided on that one
+    // yet, so it is neither kept nor lost.
+    expect(check.summary).toMatchObject({ runs: 3, rejections: 2, avoided: { value: 2 }, changed: 2, addressed: 2, acceptances: 3, lost: 0, altered: 1, newProposals: 3 });
     expect(check.summary!.keptRate.value).toBe(1);
     expect(check.summary!.keptRate.low).toBeLessThanOrEqual(check.summary!.keptRate.value);
     expect(check.summary!.keptRate.high).toBeGreaterThanOrEqual(check.summary!.keptRate.value);
     // Three fewer items × 10 output tokens per run on the candidate's side.
     expect(check.summary!.tokens).toMatchObject({ head: 3 * (100 + 60 + 100 + 10), candidate: 3 * (100 + 30 + 100 + 10) });
-    expect(check.tokens).toBe(3 * (270 + 240));
+    // The cost shown: both replays and the evaluator's two judgements.
+    expect(check.tokens).toBeGreaterThan(3 * (270 + 240));
     expect(check.runs.flatMap((r) => r.items.map((i) => `${i.tool}:${i.verdict}:${i.candidate}`)).sort()).toEqual(
       ["propose_checklist_items:confirmed:altered", "propose_checklist_items:rejected:altered", "propose_checklist_items:rejected:altered", "propose_estimate:confirmed:same", "propose_status:confirmed:same"].sort(),
     );
+    expect(check.runs.flatMap((r) => r.items.flatMap((i) => (i.judged ? [i.judged] : [])))).toEqual([
+      { addresses: true, why: "The new proposal changes what the reason asked for: the checklist's length." },
+      { addresses: true, why: "The new proposal changes what the reason asked for: the checklist's length." },
+    ]);
+  });
+
+  it("counts a rejected proposal made differently as avoided only when the evaluator judges that it addresses the reason", async () => {
+    const f = await fixture();
+    const judgements: string[] = [];
+    const unconvinced = new MockLanguageModelV3({
+      doGenerate: async (options: LanguageModelV3CallOptions) => {
+        judgements.push(JSON.stringify(options.prompt));
+        return { content: [{ type: "text", text: JSON.stringify({ addresses: false, why: "Three steps still miss the point." }) }], finishReason: { unified: "stop", raw: "stop" }, usage: usage(12), warnings: [] };
+      },
+    });
+    const { proposalId } = await recordProposal({ workspaceId: f.workspace.id, sessionId: f.session.id, input: { directives: CANDIDATE, rationale: "Shorter checklists.", confidence: 0.9 } });
+    await runReplayCheck({ workspaceId: f.workspace.id, proposalId, models: { ...f.models, evaluate: unconvinced } });
+    const check = (await getReplayChecks(f.workspace.id, [proposalId])).get(proposalId)!;
+    expect(check.summary).toMatchObject({ rejections: 2, avoided: { value: 0 }, changed: 2, addressed: 0 });
+    expect(check.tokens).toBe(3 * (270 + 240) + 2 * (100 + 12));
+    // The evaluator was shown the person's reason with both proposals.
+    expect(judgements).toHaveLength(2);
+    expect(judgements[0]).toContain("Six steps for this is far too many.");
+    expect(describeSummary(check.summary!)).toMatch(/^0 rejections avoided \(of 2; 0 of 2 made differently address their reasons\)/);
   });
 
   it("in guard mode blocks approval when acceptances would be lost, until someone overrides it with a reason", async () => {
@@ -102,6 +131,6 @@ describe("the replay check of a proposal", () => {
     expect(await db.proposal.findUniqueOrThrow({ where: { id: proposalId } })).toMatchObject({ status: "approved", replayOverrideReason: "The lost checklist was a one-off." });
     // The improver reads how its last proposal's check went, next time.
     const history = await getDecisionHistory({ workspaceId: f.workspace.id, templateId: f.template.id, since: new Date(Date.now() - 86_400_000), now: new Date(Date.now() + 1_000) });
-    expect(history.lastReplay).toEqual({ decision: "approved", version: 2, line: expect.stringMatching(/^\+2 rejections avoided \(of 2\), −1 acceptance lost \(of 3\), 1 accepted change altered.* · 3 runs replayed$/) });
+    expect(history.lastReplay).toEqual({ decision: "approved", version: 2, line: expect.stringMatching(/^\+2 rejections avoided \(of 2; 2 of 2 made differently address their reasons\), −1 acceptance lost \(of 3\), 1 accepted change altered.* · 3 runs replayed$/) });
   });
 });

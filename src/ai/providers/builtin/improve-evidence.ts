@@ -1,5 +1,5 @@
 import type { FeedbackText } from "@/ai/directives/feedback-plan";
-import type { ClauseKind } from "@/ai/directives/policy";
+import { CLAUSES_OF_TOOL } from "@/ai/directives/params";
 import type { ImproverContext } from "./improve-context";
 
 // The written feedback in the improver's context, as texts to read for clauses: the rejection
@@ -8,13 +8,6 @@ import type { ImproverContext } from "./improve-context";
 // sentiment and category), and the agents' observations. Signals (ratings, verdicts) say nothing in words and
 // are left out. A text shown in several places (a reason is also a pattern's example) counts once,
 // with its largest count.
-
-/** What a rejection of the tool's proposals is about when its reason names nothing ("way too many"). */
-const TOOL_ABOUT: Record<string, ClauseKind[]> = {
-  propose_checklist_items: ["checklist.maxItems", "checklist.blockingFirst"],
-  propose_estimate: ["estimate.rationale", "estimate.roundTo", "estimate.rangeForRisky"],
-  propose_status: ["status.mode"],
-};
 
 // `- "Too many steps" (propose_checklist_items) ×3` in the decision history (context.ts decisionsBody).
 const REASON_LINE = /^"(.+)" \(([\w.-]+)\) ×(\d+)$/;
@@ -27,7 +20,7 @@ export function feedbackTexts(ctx: ImproverContext): FeedbackText[] {
   const texts: FeedbackText[] = [];
   for (const line of ctx.lines.decisions) {
     const m = REASON_LINE.exec(line.trim());
-    if (m) texts.push({ text: m[1]!, count: Number(m[3]), source: "rejection", sentiment: "negative", about: TOOL_ABOUT[m[2]!] ?? [] });
+    if (m) texts.push({ text: m[1]!, count: Number(m[3]), source: "rejection", sentiment: "negative", about: [...(CLAUSES_OF_TOOL[m[2]!] ?? [])] });
   }
   for (const line of ctx.patterns) {
     const m = PATTERN_LINE.exec(line.trim());

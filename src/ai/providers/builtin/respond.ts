@@ -3,6 +3,7 @@ import { EMPTY_POLICY, readDirectives } from "@/ai/directives/policy";
 import type { ModelRole } from "@/ai/models";
 import { ClassifyPromptData } from "@/ai/prompts/classify-feedback";
 import { ImproverPromptData } from "@/ai/prompts/improver";
+import { JudgePromptData } from "@/ai/prompts/judge-change";
 import { TaskPromptData } from "@/ai/prompts/task-agent";
 import { classifyItems } from "./classify";
 import { evaluateOutput } from "./evaluate";
@@ -11,6 +12,7 @@ import { finalText } from "./final-text";
 import { improveReply } from "./improve";
 import { improverClosing } from "./improve-closing";
 import { improverInput } from "./improve-context";
+import { judgeChange } from "./judge";
 import { builtinData } from "./options";
 import { readPrompt, type PromptView } from "./prompt";
 import { refineTask } from "./refine";
@@ -47,6 +49,10 @@ export function respond(role: ModelRole, options: LanguageModelV3CallOptions): R
     const parsed = ClassifyPromptData.safeParse(data);
     return reply(asText(JSON.stringify(classifyItems(parsed.data ?? { items: [] }))), parsed);
   }
+
+  // A replay check's question to the evaluator: does a changed proposal address a rejection's reason?
+  const judge = JudgePromptData.safeParse(data);
+  if (judge.success) return reply(asText(JSON.stringify(judgeChange(judge.data))), judge);
 
   const parsed = TaskPromptData.safeParse(data);
   const phase = parsed.data;

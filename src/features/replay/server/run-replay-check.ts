@@ -1,18 +1,24 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import type { LanguageModel } from "ai";
+import { modelLimits } from "@/ai/limits";
 import { getModel } from "@/ai/models";
+import { judgeChangePrompt, JudgementSchema } from "@/ai/prompts/judge-change";
+import { withModelRetry } from "@/ai/retry";
+import { generateStructured } from "@/ai/structured";
 import { replayContext, selfRefine, type RefineModels, type RefineResult } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
-import { compareRun, type RunComparison, type RunSide } from "../compare";
+import { changedRejections, compareRun, type DecidedItem, type Judgement, type RunComparison, type RunSide } from "../compare";
 import { seedOf, summarize } from "../score";
 import { DEFAULT_SAMPLE_SIZE, sampleRuns, type SampledRun } from "./sample";
 
 // The replay check of one proposal (the replay-check job runs it): last week's sampled runs are
 // played again with the proposed directives and with the head they would replace, on the same
 // recorded inputs and the template's own models; each candidate run is compared with what people
-// decided on the original, and the scores get bootstrap intervals. Progress is written as it goes
+// decided on the original — a rejected proposal made differently is judged by the evaluator model
+// against the person's reason — and the scores get bootstrap intervals. Progress is written as it goes
 // (the card shows "12 of 30 runs replayed"); a failure is stored with its reason, never thrown away.
 
 export type ReplayModels = Partial<RefineModels>;
@@ -60,8 +66,9 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
     let tokens = 0;
     for (const run of runs) {
       const [head, candidate] = [await replay(run, headDirectives, resolved), await replay(run, proposal.directives, resolved)];
-      tokens += head.tokens + candidate.tokens;
-      comparisons.push(compareRun(run.id, run.decided, head, candidate));
+      const { judged, tokens: judgeTokens } = await judgeChanges(run.decided, candidate, resolved.evaluate);
+      tokens += head.tokens + candidate.tokens + judgeTokens;
+      comparisons.push(compareRun(run.id, run.decided, head, candidate, judged));
       await db.replayCheck.update({ where: { id: check.id }, data: { replayed: comparisons.length, tokens } });
     }
     const summary = summarize(comparisons, seedOf(proposal.id));
@@ -82,4 +89,22 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
 async function replay(run: SampledRun, directives: string, models: RefineModels): Promise<RunSide> {
   const { gates, qualityThreshold, maxIterations } = run.inputs.refine;
   return sideOf(await selfRefine({ ctx: replayContext(run.inputs, directives), gates, qualityThreshold, maxIterations, models }));
+}
+
+/** The evaluator's judgement of each rejected proposal the candidate makes differently: does the change address the reason? */
+async function judgeChanges(decided: DecidedItem[], candidate: RunSide, model: LanguageModel): Promise<{ judged: (Judgement | undefined)[]; tokens: number }> {
+  const judged: (Judgement | undefined)[] = [];
+  let tokens = 0;
+  const limits = modelLimits("evaluator");
+  for (const { index, before, after } of changedRejections(decided, candidate)) {
+    // A rejection without a reason gives the evaluator nothing to judge by: not shown to be addressed.
+    if (!before.reason?.trim()) continue;
+    const { output, usage } = await withModelRetry(
+      (abortSignal) => generateStructured({ model, ...judgeChangePrompt({ reason: before.reason!, before, after }), schema: JudgementSchema, maxOutputTokens: limits.maxOutputTokens, abortSignal }),
+      { timeoutMs: limits.timeoutMs, provider: model },
+    );
+    judged[index] = output;
+    tokens += usage.inputTokens + usage.outputTokens;
+  }
+  return { judged, tokens };
 }
