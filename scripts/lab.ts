@@ -1,5 +1,5 @@
 // `npm run lab -- [--weeks N] [--seed S] [--personas FILE] [--json OUT] [--md OUT.md] [--svg OUT.svg]
-// [--tasks-per-week K] [--tickets FILE] [--provider]`: a simulated team fast-forwarded week by week
+// [--tasks-per-week K] [--tickets FILE] [--provider] [--probation-share S] [--saboteur WEEK]`: a simulated team fast-forwarded week by week
 // on the product's own services (src/lab, docs/LAB.md). Prints the weekly table; writes the JSON,
 // Markdown and SVG reports asked for. Progress goes to stderr.
 import { writeFileSync } from "node:fs";
@@ -10,7 +10,8 @@ import { openLabDatabase } from "./lib/lab-database";
 
 const USAGE = `usage: npm run lab -- [--weeks 8] [--seed 1] [--personas lab/personas/support-team.json]
                       [--json out.json] [--md out.md] [--svg out.svg] [--tasks-per-week 12]
-                      [--tickets lab/tickets.json] [--provider]`;
+                      [--tickets lab/tickets.json] [--provider]
+                      [--probation-share 0.2] [--saboteur 3]`;
 
 function fail(message: string): never {
   console.error(message);
@@ -31,6 +32,8 @@ function options() {
         "tasks-per-week": { type: "string", default: "12" },
         tickets: { type: "string" },
         provider: { type: "boolean", default: false },
+        "probation-share": { type: "string" },
+        saboteur: { type: "string" },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -48,6 +51,11 @@ function options() {
     if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be a whole number from ${min} to ${max} (got "${value}")`);
     return n;
   };
+  const share = (value: string) => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0 || n > 0.9) fail(`--probation-share must be a number from 0 to 0.9 (got "${value}")`);
+    return n;
+  };
   return {
     weeks: int("weeks", parsed.weeks, 1, 52),
     seed: int("seed", parsed.seed, 0, 2 ** 31 - 1),
@@ -55,6 +63,8 @@ function options() {
     personas: parsed.personas,
     tickets: parsed.tickets,
     provider: parsed.provider,
+    probationShare: parsed["probation-share"] === undefined ? undefined : share(parsed["probation-share"]),
+    saboteur: parsed.saboteur === undefined ? undefined : int("saboteur", parsed.saboteur, 1, 52),
     json: parsed.json,
     md: parsed.md,
     svg: parsed.svg,
@@ -96,6 +106,11 @@ try {
   console.log(weeklyTable(result));
   const agreement = result.replayAgreement;
   if (agreement.checked) console.log(`replay check vs the next week: ${agreement.agreed} of ${agreement.checked} approved versions as predicted`);
+  for (const p of result.probations ?? []) {
+    const acceptance = p.effects.acceptance?.diff;
+    const effect = acceptance == null ? "" : `, acceptance ${acceptance >= 0 ? "+" : "−"}${Math.abs(Math.round(acceptance * 100))} points (${p.runs.candidate} vs ${p.runs.baseline} runs)`;
+    console.log(`probation v${p.version} vs v${p.baseline} (from week ${p.week + 1}${p.saboteur ? ", the saboteur's" : ""}): ${p.outcome.replace("_", " ")}${p.harmDetected ? `, harm found after ${p.detectedAfterWeeks} week(s)` : ""}${effect}`);
+  }
   log(`${result.weeks.length} week${result.weeks.length === 1 ? "" : "s"} in ${(result.durationMs / 1000).toFixed(1)} s (workspace ${workspaceSlug}${database.embedded ? ", discarded with the database" : ""})`);
   const { db } = await import("@/server/db");
   await db.$disconnect();

@@ -1,5 +1,6 @@
 import type { ReplaySummary } from "@/features/replay/score";
 import type { ReplayOutcome } from "./owner";
+import type { ProbationResult } from "./probation";
 import type { ProposalRecord } from "./ritual-week";
 import { acceptanceRate, meanRating, type KindCounts, type WeekTally } from "./tally";
 
@@ -52,6 +53,10 @@ export type LabResult = {
   versions: VersionResult[];
   /** Did each approved version's replay check foresee the next week? (replayAgreement) */
   replayAgreement: ReplayAgreement;
+  /** With probation on (--probation-share, --saboteur): its share, the saboteur's week and every probation's outcome. */
+  probationShare?: number;
+  saboteur?: number | null;
+  probations?: ProbationResult[];
   durationMs: number;
 };
 

@@ -3,6 +3,7 @@ import { labCalendar } from "./calendar";
 import { loadTickets, ticketStream } from "./corpus";
 import { withLabJobs } from "./jobs";
 import { labModels } from "./models";
+import { checkLabProbations, configureProbation, LAB_PROBATION, probationResults, SABOTEUR_SHARE, sabotage } from "./probation";
 import { loadTeam } from "./personas/load";
 import { streams } from "./random";
 import { versionResults, weekResult, type LabResult, replayAgreement } from "./result";
@@ -28,6 +29,10 @@ export type LabOptions = {
   provider?: boolean;
   /** With `provider`: where the models come from (default: the registry the environment configures). */
   registry?: ModelRegistry;
+  /** Share of instances kept on the previous version when a version is promoted (0: no probation, the default, so runs repeat exactly). */
+  probationShare?: number;
+  /** After this week's ritual the owner saves a deliberately harmful version (probation on, share 0.5 unless given). */
+  saboteur?: number;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
 };
@@ -43,12 +48,20 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
     const ws = await setUpLab(team, options.seed, calendar);
     log(`workspace ${ws.slug}: ${team.team}, ${team.reviewers.length} reviewers, owner ${team.owner.name} (${team.owner.approve})`);
     const ctx: WeekContext = { ws, team, calendar, models: labModels(options.provider ?? false, options.registry), rng };
+    const share = options.probationShare ?? (options.saboteur ? SABOTEUR_SHARE : LAB_PROBATION.share);
+    await configureProbation(ws.templateId, { ...LAB_PROBATION, share });
+    let saboteurVersion: number | null = null;
     const nextTickets = ticketStream(tickets, rng);
     const weeks = [];
     const proposals: ProposalRecord[] = [];
     for (let week = 1; week <= options.weeks; week++) {
       const tally = await workWeek(ctx, week, nextTickets(options.tasksPerWeek));
+      if (share > 0) await checkLabProbations(ctx, week);
       const ritual = await ritualWeek(ctx, week);
+      if (options.saboteur === week) {
+        saboteurVersion = await sabotage(ctx, week);
+        log(`week ${week}: the saboteur saved v${saboteurVersion}`);
+      }
       tally.ritual = ritual.ritual;
       proposals.push(...ritual.proposals);
       weeks.push(weekResult(tally));
@@ -65,6 +78,7 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
       weeks,
       versions: versionResults(ws.initialDirectives, proposals),
       replayAgreement: replayAgreement(weeks, versionResults(ws.initialDirectives, proposals)),
+      ...(share > 0 ? { probationShare: share, saboteur: options.saboteur ?? null, probations: await probationResults(ctx, calendar, saboteurVersion) } : {}),
       durationMs: Math.round(performance.now() - started),
       workspaceSlug: ws.slug,
     };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
 
-export const NOTIFICATION_KINDS = ["ritual_review", "ritual_reminder", "ritual_outcome", "ritual_failed"] as const;
+export const NOTIFICATION_KINDS = ["ritual_review", "ritual_reminder", "ritual_outcome", "ritual_failed", "probation_harm", "probation_outcome"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** At most this many ids per "mark read" call (the list page shows 50). */

@@ -10,7 +10,10 @@
  *  2. `fail-stalled` — a ritual still preparing, analyzing or proposing with no progress for an
  *     hour (STALLED_AFTER_MS: its run died with the process, or a step never returned) ends
  *     `failed` with the reason, and its members are told once (failStalledRituals).
- *  3. `fan-out` — step.sendEvent: `ritual/wake.requested` with reason "scheduled" per due improver
+ *  3. `probations` — every open probation is measured again; harm found ends it harm_detected
+ *     (members told, a rollback proposed at the next ritual), a passed window graduates it
+ *     (features/probation: checkProbations). Before the fan-out, so a ritual starting now sees it.
+ *  4. `fan-out` — step.sendEvent: `ritual/wake.requested` with reason "scheduled" per due improver
  *     and "resume" per stuck ritual. Memoized, so a retry never sends twice; sending again on the
  *     next hour is harmless (beginRitual moves scheduledWakeAt forward at once; a resumed
  *     ritual's transitions are idempotent).
@@ -37,12 +40,16 @@ export function createRitualHourlyCheckFunction({ now = () => new Date(), create
       const { failStalledRituals, notifyRitual } = await import("@/features/rituals/server");
       return failStalledRituals(notifyRitual, now());
     });
+    const probations = await step.run("probations", async () => {
+      const { checkProbations } = await import("@/features/probation/server");
+      return checkProbations(now());
+    });
     const wakes: RitualWakeRequestedData[] = [
       ...found.due.map((d) => ({ workspaceId: d.workspaceId, improverAgentId: d.improverAgentId, reason: "scheduled" as const })),
       ...found.stuck.map((s) => ({ workspaceId: s.workspaceId, improverAgentId: s.improverAgentId, reason: "resume" as const })),
     ];
     if (wakes.length) await step.sendEvent("fan-out", wakes.map((data) => ({ name: ritualWakeRequested.name, data })));
-    return { improversCreated: found.improversCreated, due: found.due.length, stuck: found.stuck.length, stalled };
+    return { improversCreated: found.improversCreated, due: found.due.length, stuck: found.stuck.length, stalled, probations };
   });
 }
 

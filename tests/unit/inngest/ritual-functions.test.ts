@@ -18,7 +18,9 @@ const domain = vi.hoisted(() => ({
   advanceRitual: vi.fn(),
   runHourlyCheck: vi.fn(),
   failStalledRituals: vi.fn(),
+  checkProbations: vi.fn(),
 }));
+vi.mock("@/features/probation/server", () => ({ checkProbations: domain.checkProbations }));
 vi.mock("@/features/rituals/server", () => ({
   beginRitual: domain.beginRitual,
   advanceRitual: domain.advanceRitual,
@@ -126,6 +128,7 @@ describe("ritual-hourly-check", () => {
   it("wakes every due improver (scheduled) and every stuck ritual (resume), in one memoized step", async () => {
     const now = new Date("2030-01-01T09:00:00Z");
     domain.failStalledRituals.mockResolvedValue(2);
+    domain.checkProbations.mockResolvedValue({ measured: 3, graduated: 1, harmDetected: 1 });
     domain.runHourlyCheck.mockResolvedValue({
       improversCreated: 1,
       due: [{ workspaceId: "ws_1", improverAgentId: "imp_1" }],
@@ -140,15 +143,17 @@ describe("ritual-hourly-check", () => {
       { name: ritualWakeRequested.name, data: { workspaceId: "ws_2", improverAgentId: "imp_2", reason: "resume" } },
     ]);
     expect(domain.failStalledRituals).toHaveBeenCalledWith(expect.any(Function), now);
-    expect(result).toEqual({ improversCreated: 1, due: 1, stuck: 1, stalled: 2 });
+    expect(domain.checkProbations).toHaveBeenCalledWith(now);
+    expect(result).toEqual({ improversCreated: 1, due: 1, stuck: 1, stalled: 2, probations: { measured: 3, graduated: 1, harmDetected: 1 } });
   });
 
   it("sends nothing when nothing is due", async () => {
     domain.runHourlyCheck.mockResolvedValue({ improversCreated: 0, due: [], stuck: [] });
     domain.failStalledRituals.mockResolvedValue(0);
+    domain.checkProbations.mockResolvedValue({ measured: 0, graduated: 0, harmDetected: 0 });
     const { result, ctx } = await new InngestTestEngine({ function: createRitualHourlyCheckFunction() }).execute();
     expect(domain.runHourlyCheck).toHaveBeenCalledWith(expect.any(Date), { createImprovers: true });
     expect(ctx.step.sendEvent).not.toHaveBeenCalled();
-    expect(result).toEqual({ improversCreated: 0, due: 0, stuck: 0, stalled: 0 });
+    expect(result).toEqual({ improversCreated: 0, due: 0, stuck: 0, stalled: 0, probations: { measured: 0, graduated: 0, harmDetected: 0 } });
   });
 });

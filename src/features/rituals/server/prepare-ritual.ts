@@ -1,6 +1,7 @@
 import "server-only";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
 import { runFeedbackPipeline, type FeedbackSummary } from "@/features/feedback/server";
+import { pendingRollback, runningProbationOfHead } from "@/features/probation/server";
 import { db } from "@/server/db";
 import { computeMetaFeedback } from "./meta-feedback";
 import { lockRitual, RITUAL_MIN_FEEDBACK, type RitualModels } from "./ritual-state";
@@ -14,7 +15,9 @@ async function targetLevel(session: EvolutionSession) {
  * Preparation: classify the feedback since the last acknowledged counter (for the meta-improver:
  * the improvers' outcomes of the last month) and freeze its summary on the session; then the
  * threshold gate — fewer than RITUAL_MIN_FEEDBACK items and the ritual is skipped with a no-op
- * observation on the improver.
+ * observation on the improver, unless it has a rollback to propose (features/probation). While the
+ * head is on probation the ritual waits for the outcome (skipped, saying so): one change measured
+ * at a time.
  */
 export async function prepareRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
@@ -39,8 +42,13 @@ export async function prepareRitual(sessionId: string, models: RitualModels = {}
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "preparing") return { status: locked.status };
     const base = { coveredUntilCounter: covered, classifiedFeedbackId, feedbackSummary: summary as unknown as Prisma.InputJsonValue };
-    if (items < RITUAL_MIN_FEEDBACK) {
-      const note = target.level === 0 ? `Only ${items} new feedback item${items === 1 ? "" : "s"} since the last session (the ritual needs ${RITUAL_MIN_FEEDBACK}).` : `Only ${items} decided session${items === 1 ? "" : "s"} in the last 30 days (the meta ritual needs ${RITUAL_MIN_FEEDBACK}).`;
+    const where = { workspaceId: locked.workspaceId, templateId: locked.templateId };
+    const probation = target.level === 0 ? await runningProbationOfHead(where, t) : null;
+    // A rollback to propose (harm found on probation) is reason enough to hold the ritual.
+    if (probation || (items < RITUAL_MIN_FEEDBACK && !(target.level === 0 && (await pendingRollback(where, t))))) {
+      const note = probation
+        ? `v${probation.version} is on probation against v${probation.baseline} (at least ${probation.minDays} days and ${probation.minRuns} runs per arm): the ritual waits for its outcome before proposing another change.`
+        : target.level === 0 ? `Only ${items} new feedback item${items === 1 ? "" : "s"} since the last session (the ritual needs ${RITUAL_MIN_FEEDBACK}).` : `Only ${items} decided session${items === 1 ? "" : "s"} in the last 30 days (the meta ritual needs ${RITUAL_MIN_FEEDBACK}).`;
       await t.evolutionSession.update({ where: { id: sessionId }, data: { ...base, status: "skipped", outcomeNote: note, completedAt: now } });
       if (locked.improverAgentId) {
         const improver = await t.agent.findUniqueOrThrow({ where: { id: locked.improverAgentId }, select: { id: true, templateId: true } });

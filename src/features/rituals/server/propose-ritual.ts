@@ -1,10 +1,14 @@
 import "server-only";
 import { ritualProposalRequest } from "@/ai/prompts/improver";
 import { recordProposalInTx } from "@/features/one-on-one/server";
+import { markRollbackProposed, pendingRollback } from "@/features/probation/server";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { DECISION_TIMEOUT_MS, lockRitual, type RitualModels } from "./ritual-state";
-import { ritualTurn, transcriptRows } from "./ritual-turn";
+import { ritualTurn, transcriptRows, type Collected } from "./ritual-turn";
+
+/** A rollback backed by a measured harm is no draft: it can be approved as it is. */
+const ROLLBACK_CONFIDENCE = 0.9;
 
 /**
  * Proposal: the improver proposes complete directives (after a rejection: addressing its reason).
@@ -13,13 +17,18 @@ import { ritualTurn, transcriptRows } from "./ritual-turn";
  * why it proposes nothing → completed, its words quoted; a proposal it made could not be recorded,
  * or it answered nothing at all → failed with that reason, and the feedback is not acknowledged
  * (the next ritual looks at it again). A real no-op never looks like a failure, nor the reverse.
+ * When the head's probation found harm (features/probation), the first round proposes the
+ * rollback to the previous version's directives instead of asking the improver.
  */
 export async function proposeRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
   if (session.status !== "proposing") return { status: session.status };
   const rejected = session.round > 0 ? await db.proposal.findFirst({ where: { sessionId, status: "rejected" }, orderBy: { decidedAt: "desc" } }) : null;
   const request = ritualProposalRequest(rejected?.rejectionReason, rejected ? { directives: rejected.directives, rationale: rejected.rationale, confidence: rejected.confidence } : undefined);
-  const collected = await ritualTurn(session, request, "propose", models.improver, now);
+  const rollback = session.round === 0 ? await pendingRollback({ workspaceId: session.workspaceId, templateId: session.templateId }) : null;
+  const collected: Collected = rollback
+    ? { text: rollback.text, notes: [], proposals: [{ directives: rollback.directives, rationale: rollback.rationale, confidence: ROLLBACK_CONFIDENCE }] }
+    : await ritualTurn(session, request, "propose", models.improver, now);
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "proposing") return { status: locked.status };
@@ -29,6 +38,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
     if (input) {
       try {
         recorded = await recordProposalInTx(t, { workspaceId: locked.workspaceId, sessionId, input });
+        if (rollback) await markRollbackProposed(t, { workspaceId: locked.workspaceId, probationId: rollback.probationId, proposalId: recorded.proposalId });
       } catch (e) {
         if (!(e instanceof AppError) || e.status >= 500) throw e;
         refused = e.message;

@@ -1,4 +1,5 @@
 import "server-only";
+import { versionForWake } from "@/features/probation/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import type { ChecklistItem } from "@/features/tasks/schemas";
 import type { TaskContext } from "@/ai/prompts/task-agent";
@@ -8,8 +9,9 @@ const RECENT_OBSERVATIONS = 10;
 
 /**
  * Everything a task-agent wake reads, scoped by workspace: the agent, its task, its state, its
- * template's refine config and HEAD version (resolved now, so the run records what it used), and
- * its most recent observations. Null when the agent cannot run (gone, not active, or no task).
+ * template's refine config and HEAD version (resolved now, so the run records what it used) — or,
+ * while the head is on probation and the agent is in its baseline arm, the version the head
+ * replaced (features/probation) — and its most recent observations. Null when the agent cannot run (gone, not active, or no task).
  */
 export async function loadWakeContext({ workspaceId, agentId }: { workspaceId: string; agentId: string }) {
   const agent = await db.agent.findFirst({
@@ -22,6 +24,7 @@ export async function loadWakeContext({ workspaceId, agentId }: { workspaceId: s
     },
   });
   if (!agent || !agent.task || !agent.template.head || agent.lifecycle === "destroyed" || agent.lifecycle === "dormant") return null;
+  const { version, probationId, arm } = await versionForWake(db, { workspaceId, templateId: agent.templateId, agentId: agent.id, head: agent.template.head });
   const observations = await db.agentMessage.findMany({
     where: { workspaceId, agentId, kind: "observation" },
     orderBy: { createdAt: "desc" },
@@ -30,7 +33,7 @@ export async function loadWakeContext({ workspaceId, agentId }: { workspaceId: s
   });
   const checklist = (Array.isArray(agent.task.checklist) ? agent.task.checklist : []) as ChecklistItem[];
   const ctx: TaskContext = {
-    directives: agent.template.head.directives,
+    directives: version.directives,
     task: {
       title: agent.task.title,
       description: agent.task.description,
@@ -43,5 +46,5 @@ export async function loadWakeContext({ workspaceId, agentId }: { workspaceId: s
   };
   const parsed = RefineConfigSchema.safeParse(agent.template.refineConfig);
   const refine = parsed.success ? parsed.data : RefineConfigSchema.parse({});
-  return { agent, taskId: agent.task.id, version: agent.template.head, modelId: agent.template.modelId, refine, ctx };
+  return { agent, taskId: agent.task.id, version, probation: probationId && arm ? { id: probationId, arm } : null, modelId: agent.template.modelId, refine, ctx };
 }

@@ -21,7 +21,8 @@ export type WakeResult = { runId: string | null; status: "succeeded" | "failed" 
 
 /**
  * One task-agent wake, run by the job engine with single-flight per agent:
- *  1. load the agent, task, state, head version and recent observations (skip if it cannot run);
+ *  1. load the agent, task, state, head version (or its probation arm's) and recent observations
+ *     (skip if it cannot run);
  *  2. open a WakeRun (status running, phase executing) recording the version it uses and what it
  *     was given (run-inputs.ts: task, state, observations, refine config — enough to replay it);
  *  3. self-refine: execute → evaluate → refine …, publishing the live phase on the run;
@@ -33,7 +34,7 @@ export type WakeResult = { runId: string | null; status: "succeeded" | "failed" 
 export async function runTaskAgentWake(input: { workspaceId: string; agentId: string; reason: WakeReason; models?: Partial<RefineModels>; timeoutMs?: number }): Promise<WakeResult> {
   const loaded = await loadWakeContext(input);
   if (!loaded) return { runId: null, status: "skipped" };
-  const { agent, version, refine, ctx, taskId } = loaded;
+  const { agent, version, probation, refine, ctx, taskId } = loaded;
   const scope: Scope = { workspaceId: input.workspaceId, actorUserId: null };
   const models: RefineModels = {
     execute: input.models?.execute ?? getModel("task", refine.models.execute ?? loaded.modelId),
@@ -52,6 +53,8 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
     data: {
       workspaceId: input.workspaceId, agentId: agent.id, templateId: agent.templateId, templateVersionId: version.id,
       reason: input.reason, status: "running", startedAt, phase: "executing", phaseIteration: 1,
+      // The probation it takes part in and its arm (the version above is the arm's).
+      probationId: probation?.id ?? null, arm: probation?.arm ?? null,
       // What it is given, so it can be played again with other directives (run-inputs.ts).
       inputs: captureRunInputs(ctx, refine),
     },

@@ -1,4 +1,5 @@
 import "server-only";
+import { onVersionPromoted } from "@/features/probation/server";
 import type { AuthoredBy } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db";
 import { conflict, forbidden, isUniqueViolation, notFound } from "@/server/errors";
@@ -18,7 +19,8 @@ export type CreateVersionOptions = {
  * The single write path of template versions: in one transaction, lock the template row, take
  * the next number, insert the (immutable) version and move the head to it. The row lock
  * serialises concurrent creates, so numbers have no gaps or duplicates; should the unique index
- * still fire, the caller gets a Conflict, never a duplicate.
+ * still fire, the caller gets a Conflict, never a duplicate. The new head starts a probation
+ * against the one it replaced (features/probation), in the same transaction.
  */
 export async function createTemplateVersion(options: CreateVersionOptions, tx?: Tx) {
   const run = async (t: Tx) => {
@@ -44,6 +46,7 @@ export async function createTemplateVersion(options: CreateVersionOptions, tx?: 
       },
     });
     await t.agentTemplate.update({ where: { id: templateId, workspaceId: scope.workspaceId }, data: { headVersionId: version.id } });
+    await onVersionPromoted(t, { workspaceId: scope.workspaceId, templateId, version, previousHeadId: template.headVersionId, actorUserId: scope.actorUserId });
     return version;
   };
   try {

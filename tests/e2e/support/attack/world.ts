@@ -64,6 +64,8 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
     versions: [{ directives: `${name("directives")} v1: triage tickets.` }, { directives: `${name("directives")} v2: triage tickets carefully.` }],
   }, db);
   const [v1, v2] = versions;
+  // v2 on probation against v1 (what endProbationAction targets).
+  const probation = await db.probation.create({ data: { workspaceId: workspace.id, templateId: template.id, versionId: v2.id, baselineVersionId: v1.id, share: 0.2, minDays: 7, minRuns: 30 } });
   const task = await makeTaskRow(workspace.id, { title: name("Task"), description: name("task description") }, db);
   const agent = await makeAgentRow(template, { displayName: name("Agent"), taskId: task.id, wakeCounter: 1 }, db);
   const run = await makeRunRow(agent, { templateVersionId: v2.id, reason: "creation", durationMs: 1200, finishedAt: new Date() }, db);
@@ -91,7 +93,7 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
     workspace, slug: workspace.slug, owner, member, viewer, bystander,
     bystanderMembershipId: membershipOf(bystander.id),
     membershipIds: memberships.map((m) => m.id),
-    template, v1, v2, task, agent, run, changeSet, changeItem: items[0],
+    template, v1, v2, probation, task, agent, run, changeSet, changeItem: items[0],
     session, proposal, ritualSession, ritualProposal, chatTemplate, chatSession,
     notification, invitation, readKey, revokedKey, spareKey,
   };
@@ -111,7 +113,7 @@ async function seedWorkspaceB(db: FactoryDb) {
 function markersOf(a: WorkspaceA, stamp: string): string[] {
   const ids = [
     a.workspace.id, a.owner.id, a.member.id, a.viewer.id, a.bystander.id, ...a.membershipIds,
-    a.template.id, a.v1.id, a.v2.id, a.task.id, a.agent.id, a.run.id, a.changeSet.id, a.changeItem.id,
+    a.template.id, a.v1.id, a.v2.id, a.probation.id, a.task.id, a.agent.id, a.run.id, a.changeSet.id, a.changeItem.id,
     a.session.id, a.proposal.id, a.ritualSession.id, a.ritualProposal.id, a.chatTemplate.id, a.chatSession.id,
     a.notification.id, a.invitation.id, a.readKey.id, a.revokedKey.id, a.spareKey.id,
   ];

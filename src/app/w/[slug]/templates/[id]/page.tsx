@@ -18,6 +18,8 @@ import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateM
 import { parseWindow, weekLabel } from "@/features/dashboards/window";
 import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
 import { getOpenSession } from "@/features/one-on-one/server";
+import { ProbationPanel } from "@/features/probation/components/probation-panel";
+import { getTemplateProbation } from "@/features/probation/server";
 import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
 import { RitualPanel } from "@/features/rituals/components/ritual-panel";
 import { getTemplateRitualPanel } from "@/features/rituals/server";
@@ -50,7 +52,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual] = await Promise.all([
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual, probation] = await Promise.all([
     getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
     getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),
@@ -61,6 +63,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
     getWaitingFeedback({ workspaceId, templateId: template.id }),
     getOpenSession(workspaceId, template.id),
     getTemplateRitualPanel(workspaceId, template.id, now),
+    getTemplateProbation(workspaceId, template.id, now),
   ]);
 
   const compare = CompareParams.safeParse(query);
@@ -99,6 +102,8 @@ export default async function TemplatePage({ params, searchParams }: { params: P
             timezones={Intl.supportedValuesOf("timeZone")}
           />
         ) : null}
+
+        {probation ? <ProbationPanel slug={slug} probation={probation} canWrite={canWrite} /> : null}
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-zinc-500">

@@ -1,0 +1,8 @@
+// The probation slice's public server API: what other slices, pages, routes and jobs may call.
+// Everything else under server/ is internal to the slice (enforced by lint).
+export { checkProbations, templatePath, type ProbationCheck } from "./check-probations";
+export { endProbation } from "./end-probation";
+export { onHeadMoved, onVersionPromoted, versionForWake } from "./lifecycle";
+export { measureAndStore } from "./measure";
+export { getTemplateProbation, type ProbationView } from "./queries";
+export { markRollbackProposed, pendingRollback, runningProbationOfHead, type PendingRollback } from "./rollback";

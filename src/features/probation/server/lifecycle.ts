@@ -1,0 +1,91 @@
+import "server-only";
+import type { Tx } from "@/server/db";
+import { armOf, type Arm } from "../assign";
+
+// When probations start and end, inside the transactions that move a template's head:
+// - a new version promoted over a previous head starts one (task-agent templates; a share above
+//   zero; not for a version whose directives some earlier version already had — a restore is not
+//   an experiment), ending the template's open one as superseded, or as rolled back when the new
+//   version restores that probation's baseline;
+// - the head moved to an existing version (setTemplateHead) ends the open one: rolled back when it
+//   moves to its baseline, else superseded.
+// "Open" is running or harm_detected: both arms keep running until people decide.
+
+export const OPEN_STATUSES = ["running", "harm_detected"] as const;
+
+type Ending = { actorUserId: string | null; now: Date };
+
+async function endOpen(t: Tx, workspaceId: string, templateId: string, newHead: { id: string; directives: string }, { actorUserId, now }: Ending) {
+  const open = await t.probation.findMany({
+    where: { workspaceId, templateId, status: { in: [...OPEN_STATUSES] } },
+    select: { id: true, baselineVersionId: true, harmDetectedAt: true, baseline: { select: { number: true, directives: true } }, version: { select: { number: true } } },
+  });
+  for (const p of open) {
+    const rolledBack = p.baselineVersionId === newHead.id || p.baseline.directives === newHead.directives;
+    await t.probation.update({
+      where: { id: p.id },
+      data: {
+        status: rolledBack ? "rolled_back" : "superseded",
+        endedAt: now,
+        endedById: actorUserId,
+        outcomeNote: rolledBack
+          ? `Rolled back to the directives of v${p.baseline.number}${p.harmDetectedAt ? " after harm was found" : ""}.`
+          : `Ended before its window: another version replaced v${p.version.number}.`,
+      },
+    });
+  }
+}
+
+/** After `version` became the head in place of `previousHeadId` (createTemplateVersion). */
+export async function onVersionPromoted(
+  t: Tx,
+  input: { workspaceId: string; templateId: string; version: { id: string; directives: string }; previousHeadId: string | null; actorUserId: string | null; now?: Date },
+) {
+  const now = input.now ?? new Date();
+  await endOpen(t, input.workspaceId, input.templateId, input.version, { actorUserId: input.actorUserId, now });
+  if (!input.previousHeadId) return null;
+  const template = await t.agentTemplate.findFirst({
+    where: { id: input.templateId, workspaceId: input.workspaceId },
+    select: { kind: true, probationShare: true, probationDays: true, probationMinRuns: true },
+  });
+  if (!template || template.kind !== "taskAgent" || template.probationShare <= 0) return null;
+  const restore = await t.templateVersion.count({ where: { templateId: input.templateId, workspaceId: input.workspaceId, id: { not: input.version.id }, directives: input.version.directives } });
+  if (restore > 0) return null;
+  return t.probation.create({
+    data: {
+      workspaceId: input.workspaceId,
+      templateId: input.templateId,
+      versionId: input.version.id,
+      baselineVersionId: input.previousHeadId,
+      share: template.probationShare,
+      minDays: template.probationDays,
+      minRuns: template.probationMinRuns,
+      startedAt: now,
+    },
+    select: { id: true },
+  });
+}
+
+/** After the head moved to an existing version (promote or roll back by hand). */
+export async function onHeadMoved(t: Tx, input: { workspaceId: string; templateId: string; head: { id: string; directives: string }; actorUserId: string | null; now?: Date }) {
+  await endOpen(t, input.workspaceId, input.templateId, input.head, { actorUserId: input.actorUserId, now: input.now ?? new Date() });
+}
+
+export type WakeVersion = { id: string; number: number; directives: string };
+
+/**
+ * The version an instance runs now: the head, or — while a probation of the head is open and the
+ * agent is in its baseline arm — the version the head replaced. With the probation and arm to record on the run.
+ */
+export async function versionForWake(
+  t: Tx,
+  input: { workspaceId: string; templateId: string; agentId: string; head: WakeVersion },
+): Promise<{ version: WakeVersion; probationId: string | null; arm: Arm | null }> {
+  const probation = await t.probation.findFirst({
+    where: { workspaceId: input.workspaceId, templateId: input.templateId, versionId: input.head.id, status: { in: [...OPEN_STATUSES] } },
+    select: { id: true, share: true, baseline: { select: { id: true, number: true, directives: true } } },
+  });
+  if (!probation) return { version: input.head, probationId: null, arm: null };
+  const arm = armOf(probation.id, input.agentId, probation.share);
+  return { version: arm === "baseline" ? probation.baseline : input.head, probationId: probation.id, arm };
+}

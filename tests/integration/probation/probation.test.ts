@@ -1,0 +1,189 @@
+import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
+import { InngestTestEngine } from "@inngest/test";
+import { MockLanguageModelV3 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { decideChangeItems } from "@/features/decisions/server";
+import { approveProposal } from "@/features/one-on-one/server";
+import { armOf } from "@/features/probation/assign";
+import { checkProbations, endProbation } from "@/features/probation/server";
+import { advanceRitual, beginRitual, createTemplateWithImprover } from "@/features/rituals/server";
+import { getImproverOf } from "@/features/rituals/server/improvers";
+import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
+import { createTask } from "@/features/tasks/server/create-task";
+import { createTemplateVersion } from "@/features/templates/server";
+import { setTemplateHead } from "@/features/templates/server/set-template-head";
+import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON } from "@/inngest/functions/ritual-hourly-check";
+import { db } from "@/server/db";
+import { makeWorkspace, uid } from "../../factories";
+import { scriptedImprover, classifier } from "../rituals/jobs-fixture";
+import { executorsForThisFile, testId } from "../jobs/harness";
+
+// Probation end to end on real PostgreSQL: a promoted version keeps a share of the instances on
+// the previous one (stable per agent, recorded on each run), the arms are measured from what people
+// did, harm ends it at once (members told, the next ritual proposes the rollback), a passed window
+// graduates it; people can end it early. The hourly check drives it, on both job drivers.
+
+const V1 = "Help people finish their tasks.";
+const HARMFUL = `${V1}\n- Pad every checklist with review steps.`;
+const STEPS = ["Reproduce the issue", "Check the logs", "Write the fix", "Review the fix", "Deploy", "Tell the customer", "Review again", "Review once more"];
+const DAY = 86_400_000;
+
+/** Proposes a 3-item checklist, or 8 items when the directives say to pad it. */
+function agentModel() {
+  return new MockLanguageModelV3({
+    doGenerate: async (options: LanguageModelV3CallOptions) => {
+      const usage = { inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 20, text: 20, reasoning: 0 } };
+      if (options.prompt.at(-1)?.role === "tool") return { content: [{ type: "text", text: "Done." }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] };
+      const system = JSON.stringify(options.prompt.find((m) => m.role === "system")?.content ?? "");
+      const items = system.includes("Pad every checklist") ? STEPS : STEPS.slice(0, 3);
+      return { content: [{ type: "tool-call", toolCallId: "c1", toolName: "propose_checklist_items", input: JSON.stringify({ items }) }], finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage, warnings: [] };
+    },
+  });
+}
+
+async function fixture({ share = 0.5, minRuns = 5, minDays = 7 } = {}) {
+  const { workspace, scope, members } = await makeWorkspace({ roles: ["member"] });
+  const template = await createTemplateWithImprover({ scope, name: `Probation ${uid()}`, directives: V1, refineConfig: { gates: [], qualityThreshold: 0.9, maxIterations: 1, models: {} } });
+  await db.agentTemplate.update({ where: { id: template.id }, data: { probationShare: share, probationMinRuns: minRuns, probationDays: minDays } });
+  const model = agentModel();
+  const models = { execute: model, evaluate: model, refine: model };
+  return { workspace, scope, template, models, member: members.member! };
+}
+type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+/** `n` tasks, one agent each, woken once; people reject long checklists and confirm short ones. */
+async function work(f: Fixture, n: number) {
+  const runs = [];
+  for (let i = 0; i < n; i++) {
+    const { agent } = await createTask({ scope: f.scope, title: `Ticket ${i + 1}: exports time out`, description: "Exports time out for large accounts.", templateId: f.template.id, wakeAgent: false });
+    const result = await runTaskAgentWake({ workspaceId: f.workspace.id, agentId: agent!.id, reason: "manual", models: f.models });
+    const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! }, select: { id: true, agentId: true, arm: true, probationId: true, templateVersionId: true, inputs: true } });
+    const items = await db.changeItem.findMany({ where: { changeSet: { wakeRunId: run.id } } });
+    for (const item of items) {
+      const long = ((item.args as { items: string[] }).items ?? []).length > 4;
+      await decideChangeItems({ scope: f.scope, itemIds: [item.id], verdict: long ? "rejected" : "confirmed", reason: long ? "Eight steps for this is far too many." : undefined });
+    }
+    await db.wakeRun.update({ where: { id: run.id }, data: { userRating: items.some((i) => ((i.args as { items: string[] }).items ?? []).length > 4) ? 0.3 : 0.8 } });
+    runs.push(run);
+  }
+  return runs;
+}
+
+describe("a version on probation", () => {
+  it("keeps a stable share of instances on the previous version and records each run's arm", async () => {
+    const f = await fixture({ share: 0.5 });
+    const v1 = await db.templateVersion.findFirstOrThrow({ where: { templateId: f.template.id, number: 1 } });
+    const v2 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: HARMFUL, authoredBy: "user" });
+    const probation = await db.probation.findFirstOrThrow({ where: { templateId: f.template.id } });
+    expect(probation).toMatchObject({ status: "running", versionId: v2.id, baselineVersionId: v1.id, share: 0.5, minRuns: 5, minDays: 7 });
+
+    const runs = await work(f, 12);
+    for (const run of runs) {
+      const arm = armOf(probation.id, run.agentId, 0.5);
+      expect(run).toMatchObject({ probationId: probation.id, arm, templateVersionId: arm === "baseline" ? v1.id : v2.id });
+    }
+    expect(new Set(runs.map((r) => r.arm))).toEqual(new Set(["baseline", "candidate"]));
+    // The same agent woken again stays in its arm.
+    const again = await runTaskAgentWake({ workspaceId: f.workspace.id, agentId: runs[0]!.agentId, reason: "manual", models: f.models });
+    expect(await db.wakeRun.findUniqueOrThrow({ where: { id: again.runId! } })).toMatchObject({ arm: runs[0]!.arm, templateVersionId: runs[0]!.templateVersionId });
+  });
+
+  it("detects harm, tells the members with a link, and the next ritual proposes the rollback; approving it ends the probation rolled back", async () => {
+    const f = await fixture({ share: 0.5 });
+    await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: HARMFUL, authoredBy: "user" });
+    // 60 agents: both arms get the sequential test's minimum of decisions whatever the hash deals.
+    await work(f, 60);
+    const probation = await db.probation.findFirstOrThrow({ where: { templateId: f.template.id } });
+
+    await checkProbations(new Date());
+    const detected = await db.probation.findUniqueOrThrow({ where: { id: probation.id } });
+    expect(detected).toMatchObject({ status: "harm_detected", outcomeNote: expect.stringMatching(/^Worse than the previous version: acceptance −100 points \(95% CI −100 to −100\)/) });
+    const effects = detected.effects as { metrics: { metric: string; candidate: number; baseline: number }[] };
+    expect(effects.metrics.find((m) => m.metric === "acceptance")).toMatchObject({ candidate: 0, baseline: 1 });
+    const notices = await db.notification.findMany({ where: { workspaceId: f.workspace.id, kind: "probation_harm" } });
+    expect(notices).toHaveLength(2); // owner and member
+    expect(notices[0]).toMatchObject({ title: expect.stringMatching(/: v2 looks worse than v1$/), link: `/w/${f.workspace.slug}/templates/${f.template.id}` });
+    expect(await db.emailMessage.count({ where: { subject: { contains: "looks worse than the version before" }, to: { in: [(await db.user.findUniqueOrThrow({ where: { id: f.member.id } })).email!] } } })).toBe(1);
+    // A second check changes nothing and tells nobody again.
+    await checkProbations(new Date());
+    expect(await db.notification.count({ where: { workspaceId: f.workspace.id, kind: "probation_harm" } })).toBe(2);
+
+    // The next ritual proposes the rollback instead of asking the improver.
+    const improver = await getImproverOf(f.workspace.id, f.template.id);
+    const begun = await beginRitual({ workspaceId: f.workspace.id, improverAgentId: improver!.id, now: new Date() });
+    const model = scriptedImprover();
+    await advanceRitual(begun.sessionId!, { improver: model, classifier, notify: async () => undefined });
+    const proposal = await db.proposal.findFirstOrThrow({ where: { sessionId: begun.sessionId! } });
+    expect(proposal).toMatchObject({ status: "pending", directives: V1, rationale: expect.stringMatching(/^Roll back v2 to the directives of v1\. Worse than the previous version: acceptance −100 points/) });
+    expect(await db.probation.findUniqueOrThrow({ where: { id: probation.id } })).toMatchObject({ rollbackProposalId: proposal.id });
+
+    const approved = await approveProposal({ scope: f.scope, proposalId: proposal.id, rating: 0.9, finish: true });
+    expect(approved.version.number).toBe(3);
+    expect(await db.probation.findUniqueOrThrow({ where: { id: probation.id } })).toMatchObject({ status: "rolled_back", outcomeNote: "Rolled back to the directives of v1 after harm was found." });
+    // A restore is not an experiment: no probation for v3, every instance runs it.
+    expect(await db.probation.count({ where: { templateId: f.template.id } })).toBe(1);
+  });
+
+  it("graduates a harmless version once the days and the runs per arm are there", async () => {
+    const f = await fixture({ share: 0.5, minRuns: 4, minDays: 7 });
+    const v2 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${V1}\n- Be brief.`, authoredBy: "user" });
+    await work(f, 16);
+    const probation = await db.probation.findFirstOrThrow({ where: { templateId: f.template.id } });
+    await checkProbations(new Date(probation.startedAt.getTime() + 3 * DAY));
+    expect(await db.probation.findUniqueOrThrow({ where: { id: probation.id } })).toMatchObject({ status: "running", measuredAt: expect.any(Date) });
+
+    await checkProbations(new Date(probation.startedAt.getTime() + 7 * DAY));
+    expect(await db.probation.findUniqueOrThrow({ where: { id: probation.id } })).toMatchObject({ status: "graduated", endedAt: expect.any(Date), outcomeNote: expect.stringMatching(/^No harm found in 7 days: acceptance ±0 points/) });
+    expect(await db.notification.count({ where: { workspaceId: f.workspace.id, kind: "probation_outcome" } })).toBe(2);
+    // Every instance now runs v2.
+    const [run] = await work(f, 1);
+    expect(run).toMatchObject({ probationId: null, arm: null, templateVersionId: v2.id });
+  });
+
+  it("can be ended early by people: promote, or roll back to the previous version", async () => {
+    const f = await fixture();
+    const v1 = await db.templateVersion.findFirstOrThrow({ where: { templateId: f.template.id, number: 1 } });
+    await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: HARMFUL, authoredBy: "user" });
+    const first = await db.probation.findFirstOrThrow({ where: { templateId: f.template.id } });
+    const stranger = await makeWorkspace();
+    await expect(endProbation({ scope: stranger.scope, probationId: first.id, action: "promote" })).rejects.toMatchObject({ status: 404 });
+    expect(await endProbation({ scope: f.scope, probationId: first.id, action: "promote" })).toEqual({ status: "promoted", version: 2 });
+    await expect(endProbation({ scope: f.scope, probationId: first.id, action: "rollback" })).rejects.toMatchObject({ status: 409 });
+
+    const v3 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${HARMFUL}\n- Be brief.`, authoredBy: "user" });
+    const second = await db.probation.findFirstOrThrow({ where: { versionId: v3.id } });
+    expect(await endProbation({ scope: f.scope, probationId: second.id, action: "rollback" })).toEqual({ status: "rolled_back", version: 2 });
+    expect(await db.agentTemplate.findUniqueOrThrow({ where: { id: f.template.id } })).toMatchObject({ headVersionId: second.baselineVersionId });
+
+    // A new version while one is on probation supersedes it; moving the head by hand ends it too.
+    const v4 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${V1}\n- Number the steps.`, authoredBy: "user" });
+    const v5 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${V1}\n- Number the steps.\n- Be brief.`, authoredBy: "user" });
+    expect(await db.probation.findFirstOrThrow({ where: { versionId: v4.id } })).toMatchObject({ status: "superseded" });
+    await setTemplateHead({ scope: f.scope, templateId: f.template.id, versionId: v1.id });
+    expect(await db.probation.findFirstOrThrow({ where: { versionId: v5.id } })).toMatchObject({ status: "superseded", endedAt: expect.any(Date) });
+  });
+});
+
+describe.each(["inngest", "local"] as const)("the hourly check measures probations, on %s", (which) => {
+  const newExecutor = executorsForThisFile();
+
+  it("ends a harmful version's probation harm_detected", async () => {
+    const f = await fixture({ share: 0.5 });
+    await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: HARMFUL, authoredBy: "user" });
+    // 60 agents: both arms get the sequential test's minimum of decisions whatever the hash deals.
+    await work(f, 60);
+    const now = new Date();
+    if (which === "inngest") {
+      const engine = new InngestTestEngine({ function: createRitualHourlyCheckFunction({ now: () => now, createImprovers: false }), events: [{ name: "inngest/scheduled.timer", data: { cron: HOURLY_CHECK_CRON } }] });
+      const { error } = await engine.execute({ steps: [{ id: "fan-out", handler: () => ({ ids: [] }) }] });
+      expect(error).toBeUndefined();
+    } else {
+      const id = testId("hourly");
+      const executor = await newExecutor({ functions: [createRitualHourlyCheckFunction({ now: () => now, createImprovers: false, id })], now: () => now, work: false });
+      await executor.fireCron(id);
+      await executor.drain();
+      expect(await db.functionRun.findFirstOrThrow({ where: { functionId: id } })).toMatchObject({ status: "completed" });
+    }
+    expect(await db.probation.findFirstOrThrow({ where: { templateId: f.template.id } })).toMatchObject({ status: "harm_detected" });
+  });
+});
