@@ -10,8 +10,9 @@ import type { WeekContext } from "./work-week";
 // reproducible — arms are dealt by a hash of database ids), the hourly check's probation step at
 // each simulated Monday morning before the ritual, the saboteur (after the ritual of its week the
 // owner saves a deliberately harmful version by hand: the initial directives, which drop everything
-// learnt, plus two clauses the built-in agents honour and the example teams dislike: answers in
-// French, estimates rounded to 45 minutes), and what the report says about each probation.
+// learnt, plus a clause the built-in agents honour and the example teams dislike: estimates rounded
+// to 45 minutes; probation starts with it unless a share was given), and what the report says
+// about each probation.
 
 export type LabProbation = { share: number; days: number; minRuns: number };
 
@@ -20,7 +21,7 @@ export const LAB_PROBATION: LabProbation = { share: 0, days: 7, minRuns: 20 };
 /** The share when the saboteur is on and no share was given. */
 export const SABOTEUR_SHARE = 0.5;
 
-export const SABOTAGE_LINES = ["- Answer in French.", "- Round estimates to the nearest 45 minutes."];
+export const SABOTAGE_LINES = ["- Round estimates to the nearest 45 minutes."];
 
 export async function configureProbation(templateId: string, p: LabProbation) {
   await db.agentTemplate.update({ where: { id: templateId }, data: { probationShare: p.share, probationDays: p.days, probationMinRuns: p.minRuns } });
@@ -39,7 +40,7 @@ export async function sabotage(ctx: WeekContext, week: number): Promise<number> 
     templateId: ctx.ws.templateId,
     directives: `${ctx.ws.initialDirectives}\n${SABOTAGE_LINES.join("\n")}`,
     authoredBy: "user",
-    rationale: "Saboteur (npm run lab --saboteur): drops everything learnt, answers in French, rounds estimates to 45 minutes.",
+    rationale: "Saboteur (npm run lab --saboteur): drops everything learnt and rounds estimates to 45 minutes.",
   });
   await shiftSince(ctx.ws.workspaceId, mark, new Date(ctx.calendar.ritualAt(week).getTime() + 3_600_000));
   return version.number;

@@ -49,7 +49,10 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
     log(`workspace ${ws.slug}: ${team.team}, ${team.reviewers.length} reviewers, owner ${team.owner.name} (${team.owner.approve})`);
     const ctx: WeekContext = { ws, team, calendar, models: labModels(options.provider ?? false, options.registry), rng };
     const share = options.probationShare ?? (options.saboteur ? SABOTEUR_SHARE : LAB_PROBATION.share);
-    await configureProbation(ws.templateId, { ...LAB_PROBATION, share });
+    // With the saboteur, probation starts with its version: the team learns undisturbed until then,
+    // so the sabotage throws away real progress (unless a share was asked for from the start).
+    const lateStart = options.saboteur !== undefined && options.probationShare === undefined;
+    await configureProbation(ws.templateId, { ...LAB_PROBATION, share: lateStart ? 0 : share });
     let saboteurVersion: number | null = null;
     const nextTickets = ticketStream(tickets, rng);
     const weeks = [];
@@ -59,6 +62,7 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
       if (share > 0) await checkLabProbations(ctx, week);
       const ritual = await ritualWeek(ctx, week);
       if (options.saboteur === week) {
+        if (lateStart) await configureProbation(ws.templateId, { ...LAB_PROBATION, share });
         saboteurVersion = await sabotage(ctx, week);
         log(`week ${week}: the saboteur saved v${saboteurVersion}`);
       }

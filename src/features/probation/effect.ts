@@ -64,12 +64,70 @@ export const MIN_UNITS = 16;
 export const BOOTSTRAP_SAMPLES = 1_000;
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const mean = (xs: number[]) => (xs.length ? sum(xs) / xs.length : null);
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 
-function variance(xs: number[]): number {
-  const m = mean(xs) ?? 0;
-  return xs.length > 1 ? sum(xs.map((x) => (x - m) ** 2)) / (xs.length - 1) : 0;
+// ── Sufficient statistics ───────────────────────────────────────────────────────────────────
+// Everything but the bootstrap needs only counts, sums and sums of squares per arm, which SQL can
+// compute at any volume (server/measure.ts) and JS computes from samples (statsOf).
+
+export type Moments = { n: number; sum: number; sumSq: number };
+export type ArmStats = {
+  runs: number;
+  /** Per run: confirmed (c) and decided (d = confirmed + rejected), with Σc, Σd, Σc², Σd², Σcd. */
+  acceptance: { c: number; d: number; cc: number; dd: number; cd: number };
+  rating: Moments;
+  quality: Moments;
+  tokens: Moments;
+  timeToDone: Moments;
+};
+
+const moments = (xs: number[]): Moments => ({ n: xs.length, sum: sum(xs), sumSq: sum(xs.map((x) => x * x)) });
+
+export function statsOf(arm: ArmSample): ArmStats {
+  const a = { c: 0, d: 0, cc: 0, dd: 0, cd: 0 };
+  for (const r of arm.runs) {
+    const d = r.confirmed + r.rejected;
+    a.c += r.confirmed;
+    a.d += d;
+    a.cc += r.confirmed * r.confirmed;
+    a.dd += d * d;
+    a.cd += r.confirmed * d;
+  }
+  return {
+    runs: arm.runs.length,
+    acceptance: a,
+    rating: moments(arm.runs.flatMap((r) => (r.rating === null ? [] : [r.rating]))),
+    quality: moments(arm.runs.flatMap((r) => (r.quality === null ? [] : [r.quality]))),
+    tokens: moments(arm.runs.map((r) => r.tokens)),
+    timeToDone: moments(arm.resolveMs),
+  };
+}
+
+/** Units, mean and unit variance of a metric in an arm (acceptance: one Bernoulli unit per decision). */
+function unitStats(metric: MetricKey, s: ArmStats): { n: number; mean: number | null; variance: number } {
+  if (metric === "acceptance") {
+    const p = s.acceptance.d ? s.acceptance.c / s.acceptance.d : null;
+    return { n: s.acceptance.d, mean: p, variance: p === null ? 0 : p * (1 - p) };
+  }
+  const m = s[metric];
+  if (!m.n) return { n: 0, mean: null, variance: 0 };
+  const mean = m.sum / m.n;
+  return { n: m.n, mean, variance: m.n > 1 ? Math.max(0, (m.sumSq - m.n * mean * mean) / (m.n - 1)) : 0 };
+}
+
+/** Variance of an arm's estimate: of the mean, or of the ratio of sums (acceptance, delta method over runs). */
+function estimateVariance(metric: MetricKey, s: ArmStats): number {
+  if (metric !== "acceptance") {
+    const u = unitStats(metric, s);
+    return u.n ? u.variance / u.n : 0;
+  }
+  const { c, d, cc, dd, cd } = s.acceptance;
+  const n = s.runs;
+  if (!d || n < 2) return 0;
+  const r = c / d;
+  const dMean = d / n;
+  // Σ(cᵢ − r·dᵢ)² = Σc² − 2rΣcd + r²Σd² (the residuals' mean is 0 by construction of r).
+  return Math.max(0, (cc - 2 * r * cd + r * r * dd) / (n - 1)) / (n * dMean * dMean);
 }
 
 /** The standard normal CDF (Abramowitz & Stegun 7.1.26, error < 1.5e-7). */
@@ -80,6 +138,8 @@ export function normalCdf(z: number): number {
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
+type UnitStats = { n: number; mean: number; variance: number };
+
 /**
  * The mixture sequential probability ratios for "the candidate is lower" and "… higher": a
  * half-normal mixture (N(0, τ²) restricted to one side, doubled) over the difference, variances
@@ -88,90 +148,28 @@ export function normalCdf(z: number): number {
  * Λ± = 2 Λ Φ(±μ/σ), where Λ is the two-sided normal-mixture ratio and N(μ, σ²) the posterior of the
  * difference under the mixture.
  */
-export function msprt(candidate: number[], baseline: number[], tau: number): { lower: number; higher: number; diff: number } {
-  const diff = (mean(candidate) ?? 0) - (mean(baseline) ?? 0);
+export function msprt(candidate: UnitStats, baseline: UnitStats, tau: number): { lower: number; higher: number; diff: number } {
+  const diff = candidate.mean - baseline.mean;
   // A variance floor: two arms of identical values would otherwise make any difference "certain".
   const floor = (tau * tau) / 100;
-  const v = Math.max(variance(candidate), floor) / candidate.length + Math.max(variance(baseline), floor) / baseline.length;
+  const v = Math.max(candidate.variance, floor) / candidate.n + Math.max(baseline.variance, floor) / baseline.n;
   const t2 = tau * tau;
   const twoSided = Math.sqrt(v / (v + t2)) * Math.exp((t2 * diff * diff) / (2 * v * (v + t2)));
   const z = (diff * t2) / (v + t2) / Math.sqrt((t2 * v) / (v + t2));
   return { lower: 2 * twoSided * normalCdf(-z), higher: 2 * twoSided * normalCdf(z), diff };
 }
 
-/** The values each metric is averaged over, per unit. Acceptance: one 0/1 per decision. */
-function unitsOf(metric: MetricKey, arm: ArmSample): number[] {
-  switch (metric) {
-    case "acceptance":
-      return arm.runs.flatMap((r) => [...Array<number>(r.confirmed).fill(1), ...Array<number>(r.rejected).fill(0)]);
-    case "rating":
-      return arm.runs.flatMap((r) => (r.rating === null ? [] : [r.rating]));
-    case "quality":
-      return arm.runs.flatMap((r) => (r.quality === null ? [] : [r.quality]));
-    case "timeToDone":
-      return arm.resolveMs;
-    case "tokens":
-      return arm.runs.map((r) => r.tokens);
-  }
-}
-
-/** The metric on a resample of runs (acceptance is a ratio of sums over runs, so runs are the unit resampled). */
-function statistic(metric: MetricKey, runs: RunSample[], resolveMs: number[]): number | null {
-  if (metric === "acceptance") {
-    const decided = sum(runs.map((r) => r.confirmed + r.rejected));
-    return decided ? sum(runs.map((r) => r.confirmed)) / decided : null;
-  }
-  return mean(unitsOf(metric, { runs, resolveMs }));
-}
-
-/** Above this many units in the smaller arm the interval is the normal approximation (resampling would cost seconds, and agrees). */
-export const BOOTSTRAP_MAX_UNITS = 2_000;
-
-/** Variance of an arm's metric estimate: of the mean, or of the ratio of sums (acceptance, delta method over runs). */
-function estimateVariance(metric: MetricKey, arm: ArmSample): number {
-  if (metric !== "acceptance") {
-    const units = unitsOf(metric, arm);
-    return variance(units) / Math.max(1, units.length);
-  }
-  const decided = arm.runs.map((r) => r.confirmed + r.rejected);
-  const mean = sum(decided) / Math.max(1, decided.length);
-  const ratio = sum(arm.runs.map((r) => r.confirmed)) / Math.max(1, sum(decided));
-  return variance(arm.runs.map((r) => r.confirmed - ratio * (r.confirmed + r.rejected))) / Math.max(1, arm.runs.length * mean * mean);
-}
-
-function bootstrapDiff(metric: MetricKey, c: ArmSample, b: ArmSample, seed: number): Interval | null {
-  const value = ((cv, bv) => (cv === null || bv === null ? null : cv - bv))(statistic(metric, c.runs, c.resolveMs), statistic(metric, b.runs, b.resolveMs));
-  if (value === null) return null;
-  const units = (a: ArmSample) => (metric === "timeToDone" ? a.resolveMs.length : a.runs.length);
-  if (Math.min(units(c), units(b)) > BOOTSTRAP_MAX_UNITS) {
-    const half = 1.959964 * Math.sqrt(estimateVariance(metric, c) + estimateVariance(metric, b));
-    return { value: round(value), low: round(value - half), high: round(value + half) };
-  }
-  const next = mulberry32(seed);
-  const pick = <T,>(xs: T[]) => xs.map(() => xs[Math.floor(next() * xs.length)]!);
-  const values: number[] = [];
-  for (let i = 0; i < BOOTSTRAP_SAMPLES; i++) {
-    const byTasks = metric === "timeToDone";
-    const cv = statistic(metric, byTasks ? c.runs : pick(c.runs), byTasks ? pick(c.resolveMs) : c.resolveMs);
-    const bv = statistic(metric, byTasks ? b.runs : pick(b.runs), byTasks ? pick(b.resolveMs) : b.resolveMs);
-    if (cv !== null && bv !== null) values.push(cv - bv);
-  }
-  values.sort((x, y) => x - y);
-  const at = (q: number) => values[Math.min(values.length - 1, Math.max(0, Math.floor(q * values.length)))] ?? value;
-  return { value: round(value), low: round(at(0.025)), high: round(at(0.975)) };
-}
-
-/** The sequential tests alone (cheap: no resampling) — what is read at every look. `lambda`: the ratio for "worse". */
-export function sequentialTests(candidate: ArmSample, baseline: ArmSample): Partial<Record<MetricKey, MetricEffect["sequential"]>> {
+/** The sequential tests alone (cheap) — what is read at every look. `lambda`: the ratio for "worse". */
+export function sequentialTestsOf(candidate: ArmStats, baseline: ArmStats): Partial<Record<MetricKey, MetricEffect["sequential"]>> {
   const out: Partial<Record<MetricKey, MetricEffect["sequential"]>> = {};
   const threshold = GUARDED.length / ALPHA;
   for (const metric of TESTED) {
-    const [cu, bu] = [unitsOf(metric, candidate), unitsOf(metric, baseline)];
-    if (cu.length < MIN_UNITS || bu.length < MIN_UNITS) {
+    const [cu, bu] = [unitStats(metric, candidate), unitStats(metric, baseline)];
+    if (cu.n < MIN_UNITS || bu.n < MIN_UNITS || cu.mean === null || bu.mean === null) {
       out[metric] = null;
       continue;
     }
-    const { lower, higher } = msprt(cu, bu, TAU[metric]!);
+    const { lower, higher } = msprt(cu as UnitStats, bu as UnitStats, TAU[metric]!);
     const [worse, better] = HIGHER_IS_BETTER[metric] ? [lower, higher] : [higher, lower];
     out[metric] = { lambda: round(worse, 3), harm: GUARDED.includes(metric) && worse >= threshold, better: better >= threshold };
   }
@@ -180,23 +178,93 @@ export function sequentialTests(candidate: ArmSample, baseline: ArmSample): Part
 
 /** Metrics on which the candidate is found worse. */
 export const harmFound = (candidate: ArmSample, baseline: ArmSample): MetricKey[] =>
-  Object.entries(sequentialTests(candidate, baseline)).flatMap(([metric, t]) => (t?.harm ? [metric as MetricKey] : []));
+  Object.entries(sequentialTestsOf(statsOf(candidate), statsOf(baseline))).flatMap(([metric, t]) => (t?.harm ? [metric as MetricKey] : []));
 
-export function measureProbation(candidate: ArmSample, baseline: ArmSample, seed: number): ProbationEffects {
-  const tests = sequentialTests(candidate, baseline);
-  const metrics = (Object.keys(HIGHER_IS_BETTER) as MetricKey[]).map((metric, i): MetricEffect => {
-    const cv = statistic(metric, candidate.runs, candidate.resolveMs);
-    const bv = statistic(metric, baseline.runs, baseline.resolveMs);
+// ── Intervals ───────────────────────────────────────────────────────────────────────────────
+
+/** Above this many units in the smaller arm the interval is the normal approximation (resampling would cost seconds, and agrees). */
+export const BOOTSTRAP_MAX_UNITS = 2_000;
+
+const metricValue = (metric: MetricKey, s: ArmStats) => unitStats(metric, s).mean;
+
+function normalDiff(metric: MetricKey, c: ArmStats, b: ArmStats): Interval | null {
+  const [cv, bv] = [metricValue(metric, c), metricValue(metric, b)];
+  if (cv === null || bv === null) return null;
+  const value = cv - bv;
+  const half = 1.959964 * Math.sqrt(estimateVariance(metric, c) + estimateVariance(metric, b));
+  return { value: round(value), low: round(value - half), high: round(value + half) };
+}
+
+/** The metric on a resample (acceptance is a ratio of sums over runs, so runs are the unit resampled). */
+function statistic(metric: MetricKey, runs: RunSample[], resolveMs: number[]): number | null {
+  switch (metric) {
+    case "acceptance": {
+      let c = 0;
+      let d = 0;
+      for (const r of runs) {
+        c += r.confirmed;
+        d += r.confirmed + r.rejected;
+      }
+      return d ? c / d : null;
+    }
+    case "timeToDone":
+      return resolveMs.length ? sum(resolveMs) / resolveMs.length : null;
+    case "tokens":
+      return runs.length ? sum(runs.map((r) => r.tokens)) / runs.length : null;
+    default: {
+      const xs = runs.flatMap((r) => (r[metric] === null ? [] : [r[metric]!]));
+      return xs.length ? sum(xs) / xs.length : null;
+    }
+  }
+}
+
+function bootstrapDiff(metric: MetricKey, c: ArmSample, b: ArmSample, seed: number): Interval | null {
+  const cv = statistic(metric, c.runs, c.resolveMs);
+  const bv = statistic(metric, b.runs, b.resolveMs);
+  if (cv === null || bv === null) return null;
+  const value = cv - bv;
+  const next = mulberry32(seed);
+  const pick = <T,>(xs: T[]) => xs.map(() => xs[Math.floor(next() * xs.length)]!);
+  const byTasks = metric === "timeToDone";
+  const values: number[] = [];
+  for (let i = 0; i < BOOTSTRAP_SAMPLES; i++) {
+    const x = statistic(metric, byTasks ? c.runs : pick(c.runs), byTasks ? pick(c.resolveMs) : c.resolveMs);
+    const y = statistic(metric, byTasks ? b.runs : pick(b.runs), byTasks ? pick(b.resolveMs) : b.resolveMs);
+    if (x !== null && y !== null) values.push(x - y);
+  }
+  values.sort((x, y) => x - y);
+  const at = (q: number) => values[Math.min(values.length - 1, Math.max(0, Math.floor(q * values.length)))] ?? value;
+  return { value: round(value), low: round(at(0.025)), high: round(at(0.975)) };
+}
+
+// ── The measurement ─────────────────────────────────────────────────────────────────────────
+
+const METRICS = Object.keys(HIGHER_IS_BETTER) as MetricKey[];
+
+/**
+ * From the arms' statistics; `samples` (the runs themselves) give bootstrap intervals when both arms
+ * are small enough, else the intervals are the normal approximation.
+ */
+export function measureFromStats(candidate: ArmStats, baseline: ArmStats, samples?: { candidate: ArmSample; baseline: ArmSample; seed: number }): ProbationEffects {
+  const tests = sequentialTestsOf(candidate, baseline);
+  const units = (metric: MetricKey, s: ArmStats) => (metric === "timeToDone" ? s.timeToDone.n : s.runs);
+  const metrics = METRICS.map((metric, i): MetricEffect => {
+    const [cv, bv] = [metricValue(metric, candidate), metricValue(metric, baseline)];
+    const small = Math.min(units(metric, candidate), units(metric, baseline)) <= BOOTSTRAP_MAX_UNITS;
     return {
       metric,
       candidate: cv === null ? null : round(cv),
       baseline: bv === null ? null : round(bv),
-      n: { candidate: unitsOf(metric, candidate).length, baseline: unitsOf(metric, baseline).length },
-      diff: bootstrapDiff(metric, candidate, baseline, seed + i),
+      n: { candidate: unitStats(metric, candidate).n, baseline: unitStats(metric, baseline).n },
+      diff: samples && small ? bootstrapDiff(metric, samples.candidate, samples.baseline, samples.seed + i) : normalDiff(metric, candidate, baseline),
       sequential: tests[metric] ?? null,
     };
   });
-  return { runs: { candidate: candidate.runs.length, baseline: baseline.runs.length }, metrics, harm: metrics.filter((m) => m.sequential?.harm).map((m) => m.metric) };
+  return { runs: { candidate: candidate.runs, baseline: baseline.runs }, metrics, harm: metrics.filter((m) => m.sequential?.harm).map((m) => m.metric) };
+}
+
+export function measureProbation(candidate: ArmSample, baseline: ArmSample, seed: number): ProbationEffects {
+  return measureFromStats(statsOf(candidate), statsOf(baseline), { candidate, baseline, seed });
 }
 
 // ── In words ────────────────────────────────────────────────────────────────────────────────

@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { decideChangeItems } from "@/features/decisions/server";
 import { approveProposal } from "@/features/one-on-one/server";
 import { armOf } from "@/features/probation/assign";
+import { statsOf } from "@/features/probation/effect";
 import { checkProbations, endProbation } from "@/features/probation/server";
+import { armStats, loadArms } from "@/features/probation/server/measure";
 import { advanceRitual, beginRitual, createTemplateWithImprover } from "@/features/rituals/server";
 import { getImproverOf } from "@/features/rituals/server/improvers";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
@@ -122,6 +124,43 @@ describe("a version on probation", () => {
     expect(await db.probation.findUniqueOrThrow({ where: { id: probation.id } })).toMatchObject({ status: "rolled_back", outcomeNote: "Rolled back to the directives of v1 after harm was found." });
     // A restore is not an experiment: no probation for v3, every instance runs it.
     expect(await db.probation.count({ where: { templateId: f.template.id } })).toBe(1);
+  });
+
+  it("sums the arms in SQL exactly as from the runs themselves (the path used at scale), decisions counted as the items say", async () => {
+    const f = await fixture({ share: 0.5 });
+    await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: HARMFUL, authoredBy: "user" });
+    const runs = await work(f, 20);
+    // Half the tasks done, an hour apart.
+    for (const [i, run] of runs.entries()) {
+      if (i % 2) continue;
+      const agent = await db.agent.findUniqueOrThrow({ where: { id: run.agentId }, select: { taskId: true } });
+      const task = await db.task.findUniqueOrThrow({ where: { id: agent.taskId! } });
+      await db.task.update({ where: { id: task.id }, data: { status: "done", completedAt: new Date(task.createdAt.getTime() + (i + 1) * 3_600_000) } });
+    }
+    // A decision changed afterwards moves the run's counts (kept by a trigger on the items).
+    const changed = await db.changeItem.findFirstOrThrow({ where: { changeSet: { wakeRunId: runs[0]!.id } } });
+    await db.changeItem.update({ where: { id: changed.id }, data: { status: changed.status === "confirmed" ? "rejected" : "confirmed" } });
+    const probation = await db.probation.findFirstOrThrow({ where: { templateId: f.template.id } });
+    const [sql, samples] = await Promise.all([armStats(f.workspace.id, probation.id), loadArms(f.workspace.id, probation.id)]);
+    // What the items themselves say, per arm.
+    const items = await db.changeItem.findMany({ where: { changeSet: { run: { probationId: probation.id } } }, select: { status: true, changeSet: { select: { run: { select: { arm: true } } } } } });
+    for (const arm of ["candidate", "baseline"] as const) {
+      const mine = items.filter((i) => i.changeSet.run!.arm === arm);
+      expect(sql[arm].acceptance.c).toBe(mine.filter((i) => i.status === "confirmed").length);
+      expect(sql[arm].acceptance.d).toBe(mine.filter((i) => i.status === "confirmed" || i.status === "rejected").length);
+    }
+    for (const arm of ["candidate", "baseline"] as const) {
+      const js = statsOf(samples[arm]);
+      expect(sql[arm].runs).toBe(js.runs);
+      expect(sql[arm].acceptance).toEqual(js.acceptance);
+      for (const m of ["rating", "quality", "tokens", "timeToDone"] as const) {
+        expect(sql[arm][m].n).toBe(js[m].n);
+        expect(sql[arm][m].sum).toBeCloseTo(js[m].sum, 3);
+        // Relative: time to done squares milliseconds.
+        expect(Math.abs(sql[arm][m].sumSq - js[m].sumSq)).toBeLessThanOrEqual(1e-9 * Math.max(1, js[m].sumSq));
+      }
+    }
+    expect(samples.candidate.resolveMs.length + samples.baseline.resolveMs.length).toBe(10);
   });
 
   it("graduates a harmless version once the days and the runs per arm are there", async () => {

@@ -24,8 +24,12 @@ export async function createChangeSet(options: { scope: Scope; agentId: string; 
     const set = await tx.changeSet.create({
       data: { workspaceId: scope.workspaceId, agentId: agent.id, templateId: agent.templateId, taskId, wakeRunId: options.wakeRunId ?? null },
     });
+    // One millisecond apart, in the order proposed: everything that lists a set's items orders by
+    // createdAt, and rows of one statement would otherwise tie (and come back in any order).
+    const at = Date.now();
     await tx.changeItem.createMany({
-      data: options.items.map((item) => ({
+      data: options.items.map((item, i) => ({
+        createdAt: new Date(at + i),
         workspaceId: scope.workspaceId,
         changeSetId: set.id,
         agentId: agent.id,
@@ -35,7 +39,7 @@ export async function createChangeSet(options: { scope: Scope; agentId: string; 
         summary: item.summary,
       })),
     });
-    const items = await tx.changeItem.findMany({ where: { changeSetId: set.id }, select: { id: true, tool: true, summary: true, status: true }, orderBy: { createdAt: "asc" } });
+    const items = await tx.changeItem.findMany({ where: { changeSetId: set.id }, select: { id: true, tool: true, summary: true, status: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     return { id: set.id, agentId: agent.id, taskId, items };
   };
   // Inside the caller's transaction when given (e.g. a wake saving its whole output at once).

@@ -2,36 +2,79 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import type { Arm } from "../assign";
-import { measureProbation, type ArmSample, type ProbationEffects } from "../effect";
+import { BOOTSTRAP_MAX_UNITS, measureFromStats, statsOf, type ArmSample, type ArmStats, type ProbationEffects } from "../effect";
 
-// The arms of one probation read from the database in two statements — one row per run (its
-// rating, score, tokens and how people decided its proposals, counted in SQL through the
-// (wakeRunId) and (changeSetId, status) indexes) and one per task done — then measured (effect.ts).
+// A probation's arms read from the database. First the arms' statistics in one statement: the
+// runs of the probation (the (probationId, arm) index) with how people decided their proposals
+// (RunDecisionCount, kept by a trigger on ChangeItem: no item is read), summed per arm — and the
+// done tasks of the arms' agents. When both arms are small enough for the
+// bootstrap, the runs themselves are read too (a second statement) for resampling; at scale the
+// intervals come from the statistics (effect.ts).
 
+type StatsRow = {
+  arm: Arm; runs: number; c: number; d: number; cc: number; dd: number; cd: number;
+  rn: number; rs: number | null; rss: number | null; qn: number; qs: number | null; qss: number | null;
+  ts: number | null; tss: number | null; tn: number; tds: number | null; tdss: number | null;
+};
 type RunRow = { arm: Arm; rating: number | null; quality: number | null; tokens: number; confirmed: number; rejected: number };
 type DoneRow = { arm: Arm; ms: number };
 
+export async function armStats(workspaceId: string, probationId: string): Promise<Record<Arm, ArmStats>> {
+  const rows = await db.$queryRaw<StatsRow[]>`
+    WITH runs_of AS (
+      SELECT r."id", r."agentId", r."arm", r."status", r."userRating", r."qualityScore", r."inputTokens", r."outputTokens"
+      FROM "WakeRun" r WHERE r."probationId" = ${probationId} AND r."workspaceId" = ${workspaceId} AND r."arm" IS NOT NULL
+    ), runs AS (
+      SELECT r."arm", r."userRating" AS "rating", r."qualityScore" AS "quality", (r."inputTokens" + r."outputTokens")::float8 AS "tokens",
+             COALESCE(x."confirmed", 0)::float8 AS "c", COALESCE(x."confirmed" + x."rejected", 0)::float8 AS "d"
+      FROM runs_of r LEFT JOIN "RunDecisionCount" x ON x."runId" = r."id"
+      WHERE r."status" = 'succeeded'
+    ), agents AS (
+      -- An agent is in one arm for the whole probation (assign.ts): its task counts for that arm.
+      SELECT DISTINCT "agentId", "arm" FROM runs_of
+    ), done AS (
+      SELECT g."arm", EXTRACT(EPOCH FROM (t."completedAt" - t."createdAt")) * 1000 AS "ms"
+      FROM agents g JOIN "Agent" a ON a."id" = g."agentId" JOIN "Task" t ON t."id" = a."taskId"
+      WHERE t."status" = 'done' AND t."completedAt" IS NOT NULL
+    ), by_arm AS (
+      SELECT "arm", count(*)::int AS "runs", sum("c") AS "c", sum("d") AS "d", sum("c" * "c") AS "cc", sum("d" * "d") AS "dd", sum("c" * "d") AS "cd",
+             count("rating")::int AS "rn", sum("rating") AS "rs", sum("rating" * "rating") AS "rss",
+             count("quality")::int AS "qn", sum("quality") AS "qs", sum("quality" * "quality") AS "qss",
+             sum("tokens") AS "ts", sum("tokens" * "tokens") AS "tss"
+      FROM runs GROUP BY "arm"
+    ), done_by_arm AS (
+      SELECT "arm", count(*)::int AS "tn", sum("ms")::float8 AS "tds", sum("ms" * "ms")::float8 AS "tdss" FROM done GROUP BY "arm"
+    )
+    SELECT b.*, COALESCE(d."tn", 0) AS "tn", d."tds", d."tdss" FROM by_arm b LEFT JOIN done_by_arm d ON d."arm" = b."arm"`;
+  const empty = (): ArmStats => ({ runs: 0, acceptance: { c: 0, d: 0, cc: 0, dd: 0, cd: 0 }, rating: { n: 0, sum: 0, sumSq: 0 }, quality: { n: 0, sum: 0, sumSq: 0 }, tokens: { n: 0, sum: 0, sumSq: 0 }, timeToDone: { n: 0, sum: 0, sumSq: 0 } });
+  const stats: Record<Arm, ArmStats> = { candidate: empty(), baseline: empty() };
+  const num = (x: number | null) => Number(x ?? 0);
+  for (const r of rows) {
+    stats[r.arm] = {
+      runs: r.runs,
+      acceptance: { c: num(r.c), d: num(r.d), cc: num(r.cc), dd: num(r.dd), cd: num(r.cd) },
+      rating: { n: r.rn, sum: num(r.rs), sumSq: num(r.rss) },
+      quality: { n: r.qn, sum: num(r.qs), sumSq: num(r.qss) },
+      tokens: { n: r.runs, sum: num(r.ts), sumSq: num(r.tss) },
+      timeToDone: { n: r.tn, sum: num(r.tds), sumSq: num(r.tdss) },
+    };
+  }
+  return stats;
+}
+
+/** The runs themselves, for the bootstrap (small arms only). */
 export async function loadArms(workspaceId: string, probationId: string): Promise<Record<Arm, ArmSample>> {
   const [runs, done] = await Promise.all([
     db.$queryRaw<RunRow[]>`
-      SELECT r."arm", r."userRating" AS "rating", r."qualityScore" AS "quality",
-             (r."inputTokens" + r."outputTokens")::int AS "tokens",
-             COALESCE(d."confirmed", 0)::int AS "confirmed", COALESCE(d."rejected", 0)::int AS "rejected"
-      FROM "WakeRun" r
-      LEFT JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE i."status" = 'confirmed') AS "confirmed",
-               count(*) FILTER (WHERE i."status" = 'rejected') AS "rejected"
-        FROM "ChangeSet" s JOIN "ChangeItem" i ON i."changeSetId" = s."id"
-        WHERE s."wakeRunId" = r."id"
-      ) d ON true
+      SELECT r."arm", r."userRating" AS "rating", r."qualityScore" AS "quality", (r."inputTokens" + r."outputTokens")::int AS "tokens",
+             COALESCE(x."confirmed", 0) AS "confirmed", COALESCE(x."rejected", 0) AS "rejected"
+      FROM "WakeRun" r LEFT JOIN "RunDecisionCount" x ON x."runId" = r."id"
       WHERE r."probationId" = ${probationId} AND r."workspaceId" = ${workspaceId} AND r."status" = 'succeeded' AND r."arm" IS NOT NULL`,
-    // A task counts for the arm its agent ran in; from its creation to done.
     db.$queryRaw<DoneRow[]>`
-      SELECT DISTINCT ON (t."id") r."arm", (EXTRACT(EPOCH FROM (t."completedAt" - t."createdAt")) * 1000)::float8 AS "ms"
-      FROM "WakeRun" r JOIN "Agent" a ON a."id" = r."agentId" JOIN "Task" t ON t."id" = a."taskId"
-      WHERE r."probationId" = ${probationId} AND r."workspaceId" = ${workspaceId} AND r."arm" IS NOT NULL
-        AND t."status" = 'done' AND t."completedAt" IS NOT NULL
-      ORDER BY t."id", r."startedAt" DESC`,
+      SELECT g."arm", (EXTRACT(EPOCH FROM (t."completedAt" - t."createdAt")) * 1000)::float8 AS "ms"
+      FROM (SELECT DISTINCT "agentId", "arm" FROM "WakeRun" WHERE "probationId" = ${probationId} AND "workspaceId" = ${workspaceId} AND "arm" IS NOT NULL) g
+      JOIN "Agent" a ON a."id" = g."agentId" JOIN "Task" t ON t."id" = a."taskId"
+      WHERE t."status" = 'done' AND t."completedAt" IS NOT NULL`,
   ]);
   const arms: Record<Arm, ArmSample> = { candidate: { runs: [], resolveMs: [] }, baseline: { runs: [], resolveMs: [] } };
   for (const r of runs) arms[r.arm].runs.push({ confirmed: r.confirmed, rejected: r.rejected, rating: r.rating, quality: r.quality, tokens: r.tokens });
@@ -42,10 +85,16 @@ export async function loadArms(workspaceId: string, probationId: string): Promis
 /** Seeds the bootstrap from the probation's id: the same data always shows the same interval. */
 const seedOf = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 11);
 
+export async function measure(workspaceId: string, probationId: string): Promise<ProbationEffects> {
+  const stats = await armStats(workspaceId, probationId);
+  if (Math.min(stats.candidate.runs, stats.baseline.runs) > BOOTSTRAP_MAX_UNITS) return measureFromStats(stats.candidate, stats.baseline);
+  const arms = await loadArms(workspaceId, probationId);
+  return measureFromStats(statsOf(arms.candidate), statsOf(arms.baseline), { ...arms, seed: seedOf(probationId) });
+}
+
 /** Measures the probation now and stores the result on it (the page and the ritual read it). */
 export async function measureAndStore(workspaceId: string, probationId: string, now = new Date()): Promise<ProbationEffects> {
-  const arms = await loadArms(workspaceId, probationId);
-  const effects = measureProbation(arms.candidate, arms.baseline, seedOf(probationId));
+  const effects = await measure(workspaceId, probationId);
   await db.probation.update({ where: { id: probationId, workspaceId }, data: { effects: effects as unknown as Prisma.InputJsonObject, measuredAt: now } });
   return effects;
 }
