@@ -4,7 +4,8 @@ import { db } from "@/server/db";
 import type { Arm } from "../assign";
 import { BOOTSTRAP_MAX_UNITS, measureFromStats, statsOf, type ArmSample, type ArmStats, type ProbationEffects } from "../effect";
 
-// A probation's arms read from the database. First the arms' statistics in one statement: the
+// A probation's arms read from the database. First the arms' statistics in one statement (no CTE
+// read twice: a materialised one hides its size from the planner, which then loops per run): the
 // runs of the probation (the (probationId, arm) index) with how people decided their proposals
 // (RunDecisionCount, kept by a trigger on ChangeItem: no item is read), summed per arm — and the
 // done tasks of the arms' agents. When both arms are small enough for the
@@ -21,20 +22,16 @@ type DoneRow = { arm: Arm; ms: number };
 
 export async function armStats(workspaceId: string, probationId: string): Promise<Record<Arm, ArmStats>> {
   const rows = await db.$queryRaw<StatsRow[]>`
-    WITH runs_of AS (
-      SELECT r."id", r."agentId", r."arm", r."status", r."userRating", r."qualityScore", r."inputTokens", r."outputTokens"
-      FROM "WakeRun" r WHERE r."probationId" = ${probationId} AND r."workspaceId" = ${workspaceId} AND r."arm" IS NOT NULL
-    ), runs AS (
+    WITH runs AS (
       SELECT r."arm", r."userRating" AS "rating", r."qualityScore" AS "quality", (r."inputTokens" + r."outputTokens")::float8 AS "tokens",
              COALESCE(x."confirmed", 0)::float8 AS "c", COALESCE(x."confirmed" + x."rejected", 0)::float8 AS "d"
-      FROM runs_of r LEFT JOIN "RunDecisionCount" x ON x."runId" = r."id"
-      WHERE r."status" = 'succeeded'
-    ), agents AS (
-      -- An agent is in one arm for the whole probation (assign.ts): its task counts for that arm.
-      SELECT DISTINCT "agentId", "arm" FROM runs_of
+      FROM "WakeRun" r LEFT JOIN "RunDecisionCount" x ON x."runId" = r."id"
+      WHERE r."probationId" = ${probationId} AND r."workspaceId" = ${workspaceId} AND r."arm" IS NOT NULL AND r."status" = 'succeeded'
     ), done AS (
+      -- An agent is in one arm for the whole probation (assign.ts): its task counts for that arm.
       SELECT g."arm", EXTRACT(EPOCH FROM (t."completedAt" - t."createdAt")) * 1000 AS "ms"
-      FROM agents g JOIN "Agent" a ON a."id" = g."agentId" JOIN "Task" t ON t."id" = a."taskId"
+      FROM (SELECT DISTINCT "agentId", "arm" FROM "WakeRun" WHERE "probationId" = ${probationId} AND "workspaceId" = ${workspaceId} AND "arm" IS NOT NULL) g
+      JOIN "Agent" a ON a."id" = g."agentId" JOIN "Task" t ON t."id" = a."taskId"
       WHERE t."status" = 'done' AND t."completedAt" IS NOT NULL
     ), by_arm AS (
       SELECT "arm", count(*)::int AS "runs", sum("c") AS "c", sum("d") AS "d", sum("c" * "c") AS "cc", sum("d" * "d") AS "dd", sum("c" * "d") AS "cd",
