@@ -6,7 +6,8 @@ import { decideChangeItems } from "@/features/decisions/server";
 import { approveProposal } from "@/features/one-on-one/server";
 import { armOf } from "@/features/probation/assign";
 import { statsOf } from "@/features/probation/effect";
-import { checkProbations, endProbation } from "@/features/probation/server";
+import { UpdateProbationSettingsInput } from "@/features/probation/schemas";
+import { checkProbations, endProbation, updateProbationSettings } from "@/features/probation/server";
 import { armStats, loadArms } from "@/features/probation/server/measure";
 import { advanceRitual, beginRitual, createTemplateWithImprover } from "@/features/rituals/server";
 import { getImproverOf } from "@/features/rituals/server/improvers";
@@ -200,6 +201,26 @@ describe("a version on probation", () => {
     expect(await db.probation.findFirstOrThrow({ where: { versionId: v4.id } })).toMatchObject({ status: "superseded" });
     await setTemplateHead({ scope: f.scope, templateId: f.template.id, versionId: v1.id });
     expect(await db.probation.findFirstOrThrow({ where: { versionId: v5.id } })).toMatchObject({ status: "superseded", endedAt: expect.any(Date) });
+  });
+});
+
+describe("a template's probation settings", () => {
+  it("apply to the next promoted version; 0 turns probation off; bad values and other workspaces are refused", async () => {
+    const f = await fixture();
+    expect(UpdateProbationSettingsInput.safeParse({ templateId: f.template.id, share: 0.7, days: 7, minRuns: 30 }).error?.issues[0]?.message).toBe("Keep at most half of the instances on the previous version (0.5).");
+    expect(UpdateProbationSettingsInput.safeParse({ templateId: f.template.id, share: 0.2, days: 7, minRuns: 2 }).error?.issues[0]?.message).toBe("At least 5 runs per arm: fewer tell nothing.");
+    const stranger = await makeWorkspace();
+    await expect(updateProbationSettings({ scope: stranger.scope, templateId: f.template.id, share: 0.3, days: 3, minRuns: 10 })).rejects.toMatchObject({ status: 404 });
+
+    await updateProbationSettings({ scope: f.scope, templateId: f.template.id, share: 0.3, days: 3, minRuns: 12 });
+    const v2 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: HARMFUL, authoredBy: "user" });
+    expect(await db.probation.findFirstOrThrow({ where: { versionId: v2.id } })).toMatchObject({ share: 0.3, minDays: 3, minRuns: 12 });
+
+    await updateProbationSettings({ scope: f.scope, templateId: f.template.id, share: 0, days: 3, minRuns: 12 });
+    const v3 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${HARMFUL}\n- Be brief.`, authoredBy: "user" });
+    expect(await db.probation.count({ where: { versionId: v3.id } })).toBe(0);
+    // The one that was running ended: a new version replaced it.
+    expect(await db.probation.findFirstOrThrow({ where: { versionId: v2.id } })).toMatchObject({ status: "superseded" });
   });
 });
 

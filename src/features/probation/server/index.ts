@@ -6,3 +6,4 @@ export { onHeadMoved, onVersionPromoted, versionForWake } from "./lifecycle";
 export { measureAndStore } from "./measure";
 export { getTemplateProbation, type ProbationView } from "./queries";
 export { markRollbackProposed, pendingRollback, runningProbationOfHead, type PendingRollback } from "./rollback";
+export { getProbationSettings, updateProbationSettings } from "./update-settings";

@@ -56,6 +56,7 @@ export const ACTIONS: Record<string, ActionSpec> = {
   updateTaskAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, taskId: a.task.id, title: text(w, "renamed task"), description: text(w, "description") }) },
   createTemplateAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, name: text(w, "template"), description: text(w, "description"), directives: text(w, "directives for a template") }) },
   createTemplateVersionAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, templateId: a.template.id, directives: text(w, "directives, version 3"), rationale: text(w, "rationale") }) },
+  updateProbationSettingsAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, share: 0.2, days: 7, minRuns: 30 }) },
   endProbationAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, probationId: a.probation.id, action: "promote" }) },
   setTemplateHeadAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, versionId: a.v2.id }) },
   setImproverLifecycleAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, lifecycle: "active" }) },

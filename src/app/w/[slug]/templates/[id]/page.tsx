@@ -19,7 +19,8 @@ import { parseWindow, weekLabel } from "@/features/dashboards/window";
 import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
 import { getOpenSession } from "@/features/one-on-one/server";
 import { ProbationPanel } from "@/features/probation/components/probation-panel";
-import { getTemplateProbation } from "@/features/probation/server";
+import { ProbationSettingsForm } from "@/features/probation/components/probation-settings-form";
+import { getProbationSettings, getTemplateProbation } from "@/features/probation/server";
 import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
 import { RitualPanel } from "@/features/rituals/components/ritual-panel";
 import { getTemplateRitualPanel } from "@/features/rituals/server";
@@ -52,7 +53,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual, probation] = await Promise.all([
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual, probation, probationSettings] = await Promise.all([
     getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
     getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),
@@ -64,6 +65,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
     getOpenSession(workspaceId, template.id),
     getTemplateRitualPanel(workspaceId, template.id, now),
     getTemplateProbation(workspaceId, template.id, now),
+    getProbationSettings(workspaceId, template.id),
   ]);
 
   const compare = CompareParams.safeParse(query);
@@ -181,6 +183,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
 
         <Card>
           <CardHeader title="Version history" description="Versions are never edited. Promote or roll back moves the active pointer; instances follow at their next run." />
+          {probationSettings ? <ProbationSettingsForm workspaceSlug={slug} templateId={template.id} initial={probationSettings} canEdit={canWrite} /> : null}
           <ol className="divide-y divide-zinc-100">
             {versions.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm" data-testid="version-row" data-version={v.number}>
