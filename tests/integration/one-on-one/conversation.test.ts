@@ -293,6 +293,27 @@ describe("one-on-one conversation", () => {
     expect(flags["- Set a priority."]).toMatchObject({ version: 1, positive: false });
   });
 
+  it("says when a proposal reverses a change of the last 3 versions, with its date — and not older ones", async () => {
+    const f = await fixture();
+    const four = "- Keep checklists to at most 4 items.";
+    const six = "- Keep checklists to at most 6 items.";
+    const old = "- Link duplicate tickets.";
+    const v2 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${BASE}\n${old}`, authoredBy: "user" });
+    const v3 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${BASE}\n${old}\n${six}`, authoredBy: "user" });
+    await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${BASE}\n${old}\n- Be brief.\n${six}`, authoredBy: "user" });
+    const v5 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `${BASE}\n${old}\n- Be brief.\n${four}`, authoredBy: "user" });
+    const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
+    // Back to 6 items (v5 changed 6 → 4), and drops the duplicate rule (added by v2, 4 versions ago: not flagged).
+    await recordProposal({ workspaceId: f.workspace.id, sessionId: session.id, input: { directives: `${BASE}\n- Be brief.\n${six}`, rationale: "Six items after all.", confidence: 0.9 } });
+    const [proposal] = await listProposals(f.workspace.id, session.id);
+    expect(proposal!.reversals).toEqual([
+      { line: four, kind: "removes", version: 5, approvedAt: v5.createdAt },
+      { line: six, kind: "restores", version: 5, approvedAt: v5.createdAt },
+    ]);
+    expect(v2.number).toBe(2);
+    expect(v3.number).toBe(3);
+  });
+
   it("keeps sessions of other workspaces out of reach", async () => {
     const f = await fixture();
     const other = await fixture();

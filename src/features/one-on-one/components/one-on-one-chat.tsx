@@ -345,6 +345,7 @@ function PartView({
         userRating: null,
         decidedBy: null,
         flags: [],
+        reversals: [],
         replay: null,
         replayOverrideReason: null,
       };

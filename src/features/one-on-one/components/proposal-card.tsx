@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { APPROVAL_CONFIDENCE } from "@/ai/prompts/improver";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
+import { formatDate } from "@/lib/format";
 import { Textarea } from "@/components/ui/field";
 import { ActionForm, ErrorText, SubmitButton } from "@/components/ui/form";
 import { anchorFor, RatingRange } from "@/features/agents/components/rating-slider";
@@ -69,6 +70,7 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
           {proposal.rationale}
         </p>
         <FlagList flags={proposal.flags} />
+        <ReversalList reversals={proposal.reversals} />
         <LineDiff before={proposal.base?.directives ?? ""} after={proposal.directives} flags={proposal.flags} />
         {proposal.replay && (open || proposal.replay.status === "done") ? <ReplayResult replay={proposal.replay} /> : null}
         {proposal.replayOverrideReason ? <p className="text-xs text-zinc-600">Approved over the replay guard: “{proposal.replayOverrideReason}”</p> : null}
@@ -151,6 +153,25 @@ function FlagList({ flags }: { flags: ProposalCardData["flags"] }) {
           <li key={f.line}>
             “{f.line}” came from v{f.version}
             {f.rationale ? `: “${f.rationale}”` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Changes of the last versions this proposal undoes: flip-flopping needs new evidence. */
+function ReversalList({ reversals }: { reversals: ProposalCardData["reversals"] }) {
+  if (!reversals.length) return null;
+  return (
+    <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert" data-testid="reversals">
+      <p className="flex items-center gap-1.5 font-medium">
+        <AlertTriangle className="size-4" aria-hidden /> Reverses {reversals.length === 1 ? "a recent change" : `${reversals.length} recent changes`}: approve it only on new evidence
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {reversals.map((r) => (
+          <li key={`${r.kind}:${r.line}`}>
+            {r.kind === "removes" ? "Removes" : "Brings back"} “{r.line}”: this reverses the change approved on {formatDate(new Date(r.approvedAt))} (v{r.version}).
           </li>
         ))}
       </ul>

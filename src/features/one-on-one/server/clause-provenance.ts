@@ -26,7 +26,39 @@ export function removedLines(head: string, proposed: string): string[] {
   return [...clauses(head)].filter((l) => !kept.has(l));
 }
 
-type VersionNode = { id: string; number: number; directives: string; rationale: string | null; parentVersionId: string | null; proposal: { userRating: number | null } | null };
+type VersionNode = { id: string; number: number; directives: string; rationale: string | null; parentVersionId: string | null; createdAt: Date; proposal: { userRating: number | null } | null };
+
+// Oscillation: a proposal that undoes what one of the last REVERSAL_WINDOW versions changed — it
+// removes a line that version added, or brings back a line it removed — says so on its card ("this
+// reverses the change approved on 3 Sep"): flip-flopping between two people's preferences needs
+// new evidence, not another round.
+
+export const REVERSAL_WINDOW = 3;
+
+export type Reversal = { line: string; kind: "removes" | "restores"; version: number; approvedAt: Date };
+
+/** Pure: what `proposed` undoes of the changes the newest versions of `chain` made (head first). */
+export function reversalsOf(chain: Pick<VersionNode, "number" | "directives" | "createdAt">[], proposed: string): Reversal[] {
+  const head = chain[0];
+  if (!head) return [];
+  const after = clauses(proposed);
+  const now = clauses(head.directives);
+  const out: Reversal[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < Math.min(REVERSAL_WINDOW, chain.length - 1); i++) {
+    const [version, parent] = [chain[i]!, chain[i + 1]!];
+    const [v, p] = [clauses(version.directives), clauses(parent.directives)];
+    for (const line of v) if (!p.has(line) && now.has(line) && !after.has(line) && !seen.has(line)) {
+      seen.add(line);
+      out.push({ line, kind: "removes", version: version.number, approvedAt: version.createdAt });
+    }
+    for (const line of p) if (!v.has(line) && !now.has(line) && after.has(line) && !seen.has(line)) {
+      seen.add(line);
+      out.push({ line, kind: "restores", version: version.number, approvedAt: version.createdAt });
+    }
+  }
+  return out;
+}
 
 /** Pure: the version that introduced `line` along `chain` (head first, oldest last). */
 export function originOf(line: string, chain: VersionNode[]): VersionNode | null {
@@ -42,20 +74,27 @@ export function isPositive(v: Pick<VersionNode, "rationale" | "proposal">): bool
   return (v.rationale !== null && POSITIVE.test(v.rationale)) || (v.proposal?.userRating ?? 0) >= CONFIRMED_RATING;
 }
 
-export async function flagRemovedClauses({ workspaceId, templateId, baseVersionId, directives }: { workspaceId: string; templateId: string; baseVersionId: string | null; directives: string }): Promise<ClauseFlag[]> {
-  if (!baseVersionId) return [];
+async function chainOf(workspaceId: string, templateId: string, baseVersionId: string): Promise<VersionNode[]> {
   const versions = await db.templateVersion.findMany({
     where: { workspaceId, templateId },
-    select: { id: true, number: true, directives: true, rationale: true, parentVersionId: true, proposal: { select: { userRating: true } } },
+    select: { id: true, number: true, directives: true, rationale: true, parentVersionId: true, createdAt: true, proposal: { select: { userRating: true } } },
   });
   const byId = new Map(versions.map((v) => [v.id, v]));
   const chain: VersionNode[] = [];
   for (let v = byId.get(baseVersionId); v && chain.length < versions.length; v = v.parentVersionId ? byId.get(v.parentVersionId) : undefined) chain.push(v);
+  return chain;
+}
+
+/** The clause flags (removals of confirmed behaviour) and reversals of recent changes of a proposal. */
+export async function proposalWarnings({ workspaceId, templateId, baseVersionId, directives }: { workspaceId: string; templateId: string; baseVersionId: string | null; directives: string }): Promise<{ flags: ClauseFlag[]; reversals: Reversal[] }> {
+  if (!baseVersionId) return { flags: [], reversals: [] };
+  const chain = await chainOf(workspaceId, templateId, baseVersionId);
   const head = chain[0];
-  if (!head) return [];
-  return removedLines(head.directives, directives).flatMap((line) => {
+  if (!head) return { flags: [], reversals: [] };
+  const flags = removedLines(head.directives, directives).flatMap((line) => {
     const origin = originOf(line, chain);
     if (!origin) return [];
     return [{ line, version: origin.number, rationale: origin.rationale, positive: isPositive(origin) }];
   });
+  return { flags, reversals: reversalsOf(chain, directives) };
 }

@@ -4,7 +4,7 @@ import { Prisma, type EvolutionNoteKind } from "@/generated/prisma/client";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
 import type { ProposalStatus } from "@/generated/prisma/enums";
-import { flagRemovedClauses, type ClauseFlag } from "./clause-provenance";
+import { proposalWarnings, type ClauseFlag, type Reversal } from "./clause-provenance";
 
 // Read models of the one-on-one page and the notes view. Every query is scoped by workspace and
 // template in its WHERE.
@@ -52,6 +52,8 @@ export type ProposalView = {
   decidedAt: Date | null;
   createdAt: Date;
   flags: ClauseFlag[];
+  /** Changes of the last 3 versions it undoes (oscillation). */
+  reversals: Reversal[];
   /** Its replay check (null: none, e.g. made before checks existed). */
   replay: ProposalReplay | null;
   replayOverrideReason: string | null;
@@ -71,6 +73,7 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
   const replays = await getProposalReplays(workspaceId, rows.map((p) => p.id));
   return Promise.all(
     rows.map(async (p) => ({
+      ...(await proposalWarnings({ workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives })),
       id: p.id,
       status: p.status,
       directives: p.directives,
@@ -83,7 +86,6 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
       decidedBy: p.decidedBy ? (p.decidedBy.name ?? p.decidedBy.email) : null,
       decidedAt: p.decidedAt,
       createdAt: p.createdAt,
-      flags: await flagRemovedClauses({ workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives }),
       replay: replays.get(p.id) ?? null,
       replayOverrideReason: p.replayOverrideReason,
     })),
