@@ -35,3 +35,28 @@ test("the template page shows the probation with its interval, and rolls back to
   await expect(page.getByText("Active: v1")).toBeVisible();
   expect((await db.agentTemplate.findUniqueOrThrow({ where: { id: data.template.id } })).headVersionId).toBe(data.v1.id);
 });
+
+test("a line of the directives says why it is there, and one click proposes reverting it in the one-on-one", async ({ app, signIn, oneOnOneWorkspace: data, db }) => {
+  const { page } = app;
+  const line = "- Pad every checklist with a review step.";
+  const v2 = await db.templateVersion.create({ data: { workspaceId: data.workspace.id, templateId: data.template.id, number: 2, directives: `${data.v1.directives}\n${line}`, authoredBy: "agent", rationale: "Reviews were skipped.", parentVersionId: data.v1.id } });
+  await db.agentTemplate.update({ where: { id: data.template.id }, data: { headVersionId: v2.id } });
+
+  await signIn(data.owner.email);
+  await page.goto(`/w/${data.workspace.slug}/templates/${data.template.id}`);
+  const blame = page.getByTestId("clause-blame");
+  await blame.getByText("Why is each line here?").click();
+  const clause = blame.getByTestId("clause").filter({ hasText: line });
+  await expect(clause).toContainText("Added in v2");
+  await expect(clause).toContainText("by the improver: “Reviews were skipped.”");
+  await clause.focus();
+  await expect(clause).toHaveAttribute("title", /^Added in v2 .* by the improver: “Reviews were skipped\.”$/);
+
+  await clause.getByRole("button", { name: `Revert “${line}”` }).click();
+  await expect(page).toHaveURL(new RegExp(`/templates/${data.template.id}/one-on-one`));
+  const card = app.oneOnOne.cards.first();
+  await expect(card).toContainText(`Revert one line (removed): “${line}”, added in v2`);
+  await expect(card.getByTestId("reversals")).toContainText(`Removes “${line}”: this reverses the change approved on`);
+  const proposal = await db.proposal.findFirstOrThrow({ where: { templateId: data.template.id }, orderBy: { createdAt: "desc" } });
+  expect(proposal.directives).toBe(data.v1.directives);
+});

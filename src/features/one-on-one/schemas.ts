@@ -26,6 +26,8 @@ export const ChatRequest = z.object({
 export const StopAnswerInput = z.object({ sessionId: IdSchema });
 
 export const StartSessionInput = z.object({ templateId: IdSchema });
+/** One line of the active directives to revert (as shown; matched after trimming). */
+export const RevertClauseInput = z.object({ templateId: IdSchema, line: z.string().trim().min(1, { error: "Choose a line to revert." }).max(2_000, { error: "That is not a line of the directives." }) });
 export const SessionInput = z.object({ sessionId: IdSchema });
 export const FinishSessionInput = z.object({ sessionId: IdSchema, rating: RatingSchema.nullable() });
 export const ApproveProposalInput = z.object({

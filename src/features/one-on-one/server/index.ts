@@ -3,6 +3,7 @@
 export { abandonSession } from "./abandon-session";
 export { approveProposal } from "./approve-proposal";
 export { loadTranscript, stopImproverReply, streamImproverReply } from "./chat";
+export { getClauseBlame, revertClause, type ClauseOrigin } from "./clause-blame";
 export { createSessionInTx } from "./create-session";
 export { finishSession } from "./finish-session";
 export { getHeadVersion, getSession, listNotes, listProposals, listSessions, noteSessionNumbers, sessionFeedback, type ProposalView } from "./queries";

@@ -17,7 +17,8 @@ import { WindowFilter } from "@/features/dashboards/components/window-filter";
 import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server";
 import { parseWindow, weekLabel } from "@/features/dashboards/window";
 import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
-import { getOpenSession } from "@/features/one-on-one/server";
+import { ClauseBlameList } from "@/features/one-on-one/components/clause-blame-list";
+import { getClauseBlame, getOpenSession } from "@/features/one-on-one/server";
 import { ProbationPanel } from "@/features/probation/components/probation-panel";
 import { ProbationSettingsForm } from "@/features/probation/components/probation-settings-form";
 import { getProbationSettings, getTemplateProbation } from "@/features/probation/server";
@@ -53,7 +54,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual, probation, probationSettings] = await Promise.all([
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual, probation, probationSettings, blame] = await Promise.all([
     getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
     getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),
@@ -66,6 +67,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
     getTemplateRitualPanel(workspaceId, template.id, now),
     getTemplateProbation(workspaceId, template.id, now),
     getProbationSettings(workspaceId, template.id),
+    getClauseBlame(workspaceId, template.id),
   ]);
 
   const compare = CompareParams.safeParse(query);
@@ -151,6 +153,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
             <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-zinc-50 p-4 font-mono text-[13px] leading-relaxed text-zinc-800" data-testid="active-directives">
               {head.directives}
             </pre>
+            <ClauseBlameList workspaceSlug={slug} templateId={template.id} clauses={blame} canRevert={can(ctx.membership.role, "improver.chat")} />
             {canWrite ? <NewVersionForm workspaceSlug={slug} templateId={template.id} headDirectives={head.directives} headNumber={head.number} /> : null}
           </div>
         </Card>

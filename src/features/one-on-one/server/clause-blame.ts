@@ -1,0 +1,119 @@
+import "server-only";
+import { diffLines } from "diff";
+import { db } from "@/server/db";
+import { badRequest, notFound } from "@/server/errors";
+import type { Scope } from "@/server/scope";
+import { recordProposal } from "./record-proposal";
+import { startSession } from "./start-session";
+
+// "Why is this line here?" for every line of a template's active directives: the version that
+// introduced it (walking the head's ancestry), who or what wrote it and why, the proposal and
+// session it came from, and — once measured — the probation of that version. And reverting one
+// line: the line goes back to what it replaced in that version (or goes, when it replaced
+// nothing), proposed in the template's one-on-one so it takes the normal approval path (replay
+// check, probation) like any proposal.
+
+export type ClauseOrigin = {
+  line: string;
+  version: number;
+  createdAt: Date;
+  authoredBy: "user" | "agent" | "system";
+  author: string | null;
+  rationale: string | null;
+  session: { id: string; number: number; origin: "interactive" | "ritual" } | null;
+  /** The probation of the version that added it: its outcome and the acceptance effect in words. */
+  probation: { status: string; acceptance: { diff: number; low: number; high: number } | null } | null;
+  /** What reverting it proposes instead: the lines it replaced (empty: it is removed). Null for the first version's lines. */
+  revertTo: string[] | null;
+};
+
+const meaningful = (line: string) => line.trim().length > 0;
+
+type Node = {
+  id: string; number: number; directives: string; createdAt: Date; authoredBy: "user" | "agent" | "system"; rationale: string | null; parentVersionId: string | null;
+  author: { name: string | null; email: string | null } | null;
+  proposal: { session: { id: string; sessionNumber: number; origin: "interactive" | "ritual" } } | null;
+  probation: { status: string; effects: unknown } | null;
+};
+
+async function headChain(workspaceId: string, templateId: string): Promise<Node[]> {
+  const template = await db.agentTemplate.findFirst({ where: { id: templateId, workspaceId }, select: { headVersionId: true } });
+  if (!template?.headVersionId) throw notFound("Template not found.");
+  const versions = await db.templateVersion.findMany({
+    where: { workspaceId, templateId },
+    select: {
+      id: true, number: true, directives: true, createdAt: true, authoredBy: true, rationale: true, parentVersionId: true,
+      author: { select: { name: true, email: true } },
+      proposal: { select: { session: { select: { id: true, sessionNumber: true, origin: true } } } },
+      probation: { select: { status: true, effects: true } },
+    },
+  });
+  const byId = new Map(versions.map((v) => [v.id, v]));
+  const chain: Node[] = [];
+  for (let v = byId.get(template.headVersionId); v && chain.length < versions.length; v = v.parentVersionId ? byId.get(v.parentVersionId) : undefined) chain.push(v);
+  return chain;
+}
+
+/** Pure: the lines `version` put in place of `line` relative to `parent` (a 1:1 or n:1 replacement), else []. */
+export function replacedBy(parent: string, version: string, line: string): string[] {
+  const parts = diffLines(parent, version, { ignoreNewlineAtEof: true, stripTrailingCr: true });
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (!part.added || !part.value.split("\n").some((l) => l.trim() === line.trim())) continue;
+    const before = parts[i - 1];
+    return before?.removed ? before.value.replace(/\n$/, "").split("\n").filter(meaningful) : [];
+  }
+  return [];
+}
+
+function acceptanceOf(effects: unknown): { diff: number; low: number; high: number } | null {
+  const metric = (effects as { metrics?: { metric: string; diff: { value: number; low: number; high: number } | null }[] } | null)?.metrics?.find((m) => m.metric === "acceptance");
+  return metric?.diff ? { diff: metric.diff.value, low: metric.diff.low, high: metric.diff.high } : null;
+}
+
+export async function getClauseBlame(workspaceId: string, templateId: string): Promise<ClauseOrigin[]> {
+  const chain = await headChain(workspaceId, templateId);
+  const head = chain[0]!;
+  const has = (v: Node, line: string) => v.directives.split("\n").some((l) => l.trim() === line.trim());
+  return head.directives.split("\n").filter(meaningful).map((line) => {
+    // The oldest version of the unbroken run of versions (from the head back) that has the line.
+    let at = 0;
+    while (at + 1 < chain.length && has(chain[at + 1]!, line)) at++;
+    const origin = chain[at]!;
+    const parent = chain[at + 1];
+    return {
+      line,
+      version: origin.number,
+      createdAt: origin.createdAt,
+      authoredBy: origin.authoredBy,
+      author: origin.author ? (origin.author.name ?? origin.author.email) : null,
+      rationale: origin.rationale,
+      session: origin.proposal ? { id: origin.proposal.session.id, number: origin.proposal.session.sessionNumber, origin: origin.proposal.session.origin } : null,
+      probation: origin.probation ? { status: origin.probation.status, acceptance: acceptanceOf(origin.probation.effects) } : null,
+      revertTo: parent ? replacedBy(parent.directives, origin.directives, line) : null,
+    };
+  });
+}
+
+/**
+ * Proposes the head without `line` (put back to what it replaced) in the template's one-on-one —
+ * the open session, or a new one — and returns the session to review it in.
+ */
+export async function revertClause({ scope, templateId, line }: { scope: Scope; templateId: string; line: string }) {
+  const blame = await getClauseBlame(scope.workspaceId, templateId);
+  const clause = blame.find((c) => c.line.trim() === line.trim());
+  if (!clause) throw badRequest("That line is not in the active directives (it may have changed: reload the page).");
+  if (clause.revertTo === null) throw badRequest(`“${clause.line.trim()}” is in the first version: there is nothing to revert it to. Remove it with a new version instead.`);
+  const chain = await headChain(scope.workspaceId, templateId);
+  const lines = chain[0]!.directives.split("\n");
+  const at = lines.findIndex((l) => l.trim() === clause.line.trim());
+  const directives = [...lines.slice(0, at), ...clause.revertTo, ...lines.slice(at + 1)].join("\n");
+  const { session } = await startSession({ scope, templateId });
+  const what = clause.revertTo.length ? `back to “${clause.revertTo.join(" ")}”` : "removed";
+  const recorded = await recordProposal({
+    workspaceId: scope.workspaceId,
+    sessionId: session.id,
+    input: { directives, rationale: `Revert one line (${what}): “${clause.line.trim()}”, added in v${clause.version}${clause.rationale ? ` — “${clause.rationale}”` : ""}.`, confidence: 0.9 },
+  });
+  return { sessionId: session.id, proposalId: recorded.proposalId };
+}
