@@ -153,6 +153,7 @@ describe("loadImproverContextData", () => {
         { reason: "Missed the deadline", toolName: "propose_estimate", count: 1 },
       ],
       lastReplay: null,
+      probations: [],
     });
     // A longer window reaches the old rejection.
     const longer = await getDecisionHistory({ workspaceId: f.scope.workspaceId, templateId: f.template.id, since: at("05-01T12:00:00"), now: NOW });

@@ -4,6 +4,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { decideChangeItems } from "@/features/decisions/server";
 import { approveProposal } from "@/features/one-on-one/server";
+import { getDecisionHistory } from "@/features/one-on-one/server/decision-history";
 import { armOf } from "@/features/probation/assign";
 import { statsOf } from "@/features/probation/effect";
 import { UpdateProbationSettingsInput } from "@/features/probation/schemas";
@@ -107,6 +108,9 @@ describe("a version on probation", () => {
     expect(notices).toHaveLength(2); // owner and member
     expect(notices[0]).toMatchObject({ title: expect.stringMatching(/: v2 looks worse than v1$/), link: `/w/${f.workspace.slug}/templates/${f.template.id}` });
     expect(await db.emailMessage.count({ where: { subject: { contains: "looks worse than the version before" }, to: { in: [(await db.user.findUniqueOrThrow({ where: { id: f.member.id } })).email!] } } })).toBe(1);
+    // The improver reads what its version did.
+    const history = await getDecisionHistory({ workspaceId: f.workspace.id, templateId: f.template.id, since: new Date(Date.now() - 86_400_000), now: new Date(Date.now() + 1_000) });
+    expect(history.probations).toEqual([{ version: 2, baseline: 1, status: "harm_detected", line: expect.stringMatching(/^found worse than the version before: acceptance −100 points \(95% CI −100 to −100\), \d+ vs \d+ decisions; mean rating −0\.50/) }]);
     // A second check changes nothing and tells nobody again.
     await checkProbations(new Date());
     expect(await db.notification.count({ where: { workspaceId: f.workspace.id, kind: "probation_harm" } })).toBe(2);

@@ -49,6 +49,7 @@ const data: ImproverContextData = {
       { reason: "No idea where 3 hours comes from", toolName: "propose_estimate", count: 1 },
     ],
     lastReplay: null,
+    probations: [],
   },
   delta: { total: 0, capped: false, sinceCounter: 0, lastSessionAt: null },
 };

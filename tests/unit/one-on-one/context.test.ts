@@ -19,7 +19,7 @@ function emptyData(overrides: Partial<ImproverContextData> = {}): ImproverContex
     notes: [],
     metrics: null,
     feedback: null,
-    decisions: { days: 30, byTool: [], topRejectionReasons: [], lastReplay: null },
+    decisions: { days: 30, byTool: [], topRejectionReasons: [], lastReplay: null, probations: [] },
     delta: { total: 0, capped: false, sinceCounter: 0, lastSessionAt: null },
     ...overrides,
   };
@@ -40,6 +40,7 @@ function largeData(): ImproverContextData {
       byTool: Array.from({ length: 60 }, (_, i) => ({ toolName: `tool_${i}`, confirmed: 10, rejected: 60 - i, deferred: 1, rejectionRate: (60 - i) / (70 - i) })),
       topRejectionReasons: Array.from({ length: 5 }, (_, i) => ({ reason: words(400, "reason"), toolName: `tool_${i}`, count: 9 - i })),
       lastReplay: null,
+      probations: [],
     },
     delta: { total: 47, capped: false, sinceCounter: 10, lastSessionAt: day("14") },
   });
@@ -254,6 +255,7 @@ describe("section content", () => {
       ],
       topRejectionReasons: [{ reason: "Too optimistic", toolName: "propose_estimate", count: 4 }],
       lastReplay: { decision: "approved" as const, version: 3, line: "+2 rejections avoided (of 2), no acceptances lost (of 3) · 3 runs replayed" },
+      probations: [{ version: 3, baseline: 2, status: "graduated", line: "passed its probation: acceptance +12 points (95% CI +4 to +20), 82 vs 24 decisions" }],
     };
     const text = sectionOf(assembleImproverContext(emptyData({ decisions })), "decisions").text;
     expect(text.split("\n").slice(1)).toEqual([
@@ -263,6 +265,8 @@ describe("section content", () => {
       "Most rejected:",
       '- "Too optimistic" (propose_estimate) ×4',
       "Replay check of your last proposal (approved, v3), predicted on last week's runs: +2 rejections avoided (of 2), no acceptances lost (of 3) · 3 runs replayed",
+      "What your recent versions did (probation: a share of instances kept the version before; differences new − previous):",
+      "- v3 against v2, passed its probation: acceptance +12 points (95% CI +4 to +20), 82 vs 24 decisions",
     ]);
   });
 

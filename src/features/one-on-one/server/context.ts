@@ -262,6 +262,9 @@ function decisionsBody(history: DecisionHistory): Body {
     ...(history.lastReplay
       ? [`Replay check of your last proposal (${history.lastReplay.decision}${history.lastReplay.version ? `, v${history.lastReplay.version}` : ""}), predicted on last week's runs: ${history.lastReplay.line}`]
       : []),
+    ...(history.probations?.length
+      ? ["What your recent versions did (probation: a share of instances kept the version before; differences new − previous):", ...history.probations.map((p) => `- v${p.version} against v${p.baseline}, ${p.line}`)]
+      : []),
   ].join("\n");
   return plain(text, tools.length + reasons.length);
 }

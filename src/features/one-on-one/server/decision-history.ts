@@ -1,5 +1,6 @@
 import "server-only";
 import { int, ts } from "@/features/dashboards/server";
+import { describeEffect, GUARDED, type ProbationEffects } from "@/features/probation/effect";
 import { describeSummary, type ReplaySummary } from "@/features/replay/score";
 import { db } from "@/server/db";
 
@@ -16,7 +17,12 @@ export type DecisionHistory = {
   topRejectionReasons: { reason: string; toolName: string; count: number }[];
   /** The replay check of the improver's last decided proposal on this template: how its prediction went. */
   lastReplay: { decision: "approved" | "rejected"; version: number | null; line: string } | null;
+  /** The measured effects of the template's newest versions (probation, newest first, ≤ 3): what each change really did. */
+  probations: { version: number; baseline: number; status: string; line: string }[];
 };
+
+/** How many of the newest probations the improver reads. */
+export const RECENT_PROBATIONS = 3;
 
 export const TOP_REJECTION_REASONS = 5;
 const DAY_MS = 86_400_000;
@@ -30,7 +36,7 @@ type ReasonRow = { reason: string; tool: string; count: number };
  * rejected / (confirmed + rejected): a deferral is "not yet", not a verdict on the proposal.
  */
 export async function getDecisionHistory({ workspaceId, templateId, since, now = new Date() }: { workspaceId: string; templateId: string; since: Date; now?: Date }): Promise<DecisionHistory> {
-  const [tools, reasons, lastReplay] = await Promise.all([
+  const [tools, reasons, lastReplay, probations] = await Promise.all([
     db.$queryRaw<ToolRow[]>`
       SELECT "tool",
         count(*) FILTER (WHERE "verdict" = 'confirmed')::int AS confirmed,
@@ -53,13 +59,38 @@ export async function getDecisionHistory({ workspaceId, templateId, since, now =
       ORDER BY count DESC, max("decidedAt") DESC, lower(btrim("reason"))
       LIMIT ${TOP_REJECTION_REASONS}`,
     lastReplayOf(workspaceId, templateId, now),
+    probationsOf(workspaceId, templateId, now),
   ]);
   return {
     days: Math.max(1, Math.round((now.getTime() - since.getTime()) / DAY_MS)),
     byTool: tools.map(toolStats),
     topRejectionReasons: reasons.map((r) => ({ reason: r.reason, toolName: r.tool, count: int(r.count) })),
     lastReplay,
+    probations,
   };
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  running: "still on probation",
+  harm_detected: "found worse than the version before",
+  graduated: "passed its probation",
+  rolled_back: "rolled back",
+  promoted: "promoted early",
+  superseded: "replaced before its probation ended",
+};
+
+async function probationsOf(workspaceId: string, templateId: string, now: Date): Promise<DecisionHistory["probations"]> {
+  const rows = await db.probation.findMany({
+    where: { workspaceId, templateId, startedAt: { lt: now } },
+    orderBy: { startedAt: "desc" },
+    take: RECENT_PROBATIONS,
+    select: { status: true, effects: true, version: { select: { number: true } }, baseline: { select: { number: true } } },
+  });
+  return rows.map((p) => {
+    const effects = p.effects as ProbationEffects | null;
+    const measured = effects?.metrics.filter((m) => GUARDED.includes(m.metric)).map(describeEffect).join("; ");
+    return { version: p.version.number, baseline: p.baseline.number, status: p.status, line: `${STATUS_WORDS[p.status] ?? p.status}${measured ? `: ${measured}` : ": not measured yet"}` };
+  });
 }
 
 async function lastReplayOf(workspaceId: string, templateId: string, now: Date): Promise<DecisionHistory["lastReplay"]> {
