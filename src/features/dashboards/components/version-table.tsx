@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { formatDate, formatPercent, formatScore } from "@/lib/format";
+import { wilsonInterval } from "@/lib/interval";
 import type { VersionStats } from "../server/queries";
 
 /** Per-version totals over each version's life; also the data of the chart's version markers. */
@@ -26,8 +27,16 @@ export function VersionTable({ versions, headVersionId }: { versions: VersionSta
           header: "Acceptance",
           align: "right",
           className: "tabular-nums",
-          cellProps: (v) => ({ "data-testid": "version-acceptance", title: `${v.confirmed} confirmed · ${v.rejected} rejected` }),
-          cell: (v) => formatPercent(v.acceptance),
+          cellProps: (v) => ({ "data-testid": "version-acceptance", title: `${v.confirmed} confirmed · ${v.rejected} rejected; in brackets the 95% interval (Wilson)` }),
+          cell: (v) => {
+            const ci = wilsonInterval(v.confirmed, v.confirmed + v.rejected);
+            return (
+              <>
+                {formatPercent(v.acceptance)}
+                {ci ? <span className="ml-1 text-xs text-zinc-400">({Math.round(ci.low * 100)}–{Math.round(ci.high * 100)}%)</span> : null}
+              </>
+            );
+          },
         },
         {
           header: "Avg rating",
