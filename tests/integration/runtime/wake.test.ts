@@ -48,13 +48,16 @@ const scripted = (values: number[]) => ({
 describe("task-agent wake", () => {
   it("refines, then saves the accepted output for a person, with provenance and iterations", async () => {
     const s = await setup();
-    // A new head before the wake: the run must record the version it actually used.
+    // A new head before the wake: the run must record the version it actually used — the new head,
+    // or the one it replaced when the agent is in the baseline arm of its probation.
+    const v1 = (await db.agentTemplate.findUniqueOrThrow({ where: { id: s.template.id } })).headVersionId!;
     const v2 = await createTemplateVersion({ scope: s.scope, templateId: s.template.id, directives: "Help people finish tasks; always name the risks.", authoredBy: "user" });
     const result = await runTaskAgentWake({ workspaceId: s.workspaceId, agentId: s.agent.id, reason: "creation", models: scripted([0.6, 0.95]) });
     expect(result.status).toBe("succeeded");
 
     const run = await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! }, include: { iterationsLog: { orderBy: { index: "asc" } } } });
-    expect(run).toMatchObject({ status: "succeeded", outcome: "SUCCESS", templateVersionId: v2.id, iterations: 2, qualityScore: 1, phase: null, reason: "creation" });
+    expect(run).toMatchObject({ status: "succeeded", outcome: "SUCCESS", iterations: 2, qualityScore: 1, phase: null, reason: "creation", probationId: expect.any(String) });
+    expect(run.templateVersionId).toBe(run.arm === "baseline" ? v1 : v2.id);
     expect(run.inputTokens).toBeGreaterThan(0);
     expect(run.durationMs).toBeGreaterThanOrEqual(0);
     expect(run.iterationsLog.map((i) => i.score)).toEqual([Math.round((0.6 / 0.9) * 10_000) / 10_000, 1]);
