@@ -42,6 +42,10 @@ describe("clause blame", () => {
     expect(proposal).toMatchObject({ status: "pending", directives: `${BASE}\n- Link duplicate tickets.`, rationale: expect.stringMatching(/^Revert one line \(back to “- Keep checklists to at most 6 items\.”\): “- Keep checklists to at most 4 items\.”, added in v3/) });
     // It says what it undoes: the change approved with v3.
     expect(proposal.reversals).toContainEqual(expect.objectContaining({ line: four, kind: "removes", version: 3 }));
+    // It is in the conversation: the request, and the proposal's card (a propose_directives part).
+    const transcript = await db.evolutionMessage.findMany({ where: { sessionId: reverted.sessionId }, orderBy: { createdAt: "asc" } });
+    expect(transcript.slice(-2).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(JSON.stringify(transcript.at(-1)!.parts)).toContain(`"proposalId":"${reverted.proposalId}"`);
     // Its replay check was queued, as for any proposal.
     expect(await db.replayCheck.findUniqueOrThrow({ where: { proposalId: reverted.proposalId } })).toMatchObject({ status: "queued" });
   });

@@ -11,7 +11,8 @@ import { startSession } from "./start-session";
 // session it came from, and — once measured — the probation of that version. And reverting one
 // line: the line goes back to what it replaced in that version (or goes, when it replaced
 // nothing), proposed in the template's one-on-one so it takes the normal approval path (replay
-// check, probation) like any proposal.
+// check, probation) like any proposal — written into the conversation as a request and the
+// proposal's card, where the chat shows proposals.
 
 export type ClauseOrigin = {
   line: string;
@@ -110,10 +111,25 @@ export async function revertClause({ scope, templateId, line }: { scope: Scope; 
   const directives = [...lines.slice(0, at), ...clause.revertTo, ...lines.slice(at + 1)].join("\n");
   const { session } = await startSession({ scope, templateId });
   const what = clause.revertTo.length ? `back to “${clause.revertTo.join(" ")}”` : "removed";
-  const recorded = await recordProposal({
-    workspaceId: scope.workspaceId,
-    sessionId: session.id,
-    input: { directives, rationale: `Revert one line (${what}): “${clause.line.trim()}”, added in v${clause.version}${clause.rationale ? ` — “${clause.rationale}”` : ""}.`, confidence: 0.9 },
+  const input = { directives, rationale: `Revert one line (${what}): “${clause.line.trim()}”, added in v${clause.version}${clause.rationale ? ` — “${clause.rationale}”` : ""}.`, confidence: 0.9 };
+  const recorded = await recordProposal({ workspaceId: scope.workspaceId, sessionId: session.id, input });
+  // In the conversation, as if asked in the chat: the person's request and the proposal's card
+  // (the chat shows proposals where its transcript made them; the improver reads the same history).
+  const now = Date.now();
+  const base = { workspaceId: scope.workspaceId, sessionId: session.id };
+  await db.evolutionMessage.createMany({
+    data: [
+      { ...base, role: "user", authorUserId: scope.actorUserId, createdAt: new Date(now), parts: [{ type: "text", text: `Revert this line of v${clause.version} (${what}): “${clause.line.trim()}”` }] },
+      {
+        ...base,
+        role: "assistant",
+        createdAt: new Date(now + 1),
+        parts: [
+          { type: "text", text: `Here is the active version with that line ${clause.revertTo.length ? "put back as it was before v" + clause.version : "removed"}. It goes through the replay check like any proposal: approve it, reject it with a reason, or keep talking.` },
+          { type: "tool-propose_directives", toolCallId: `revert-${recorded.proposalId}`, state: "output-available", input, output: { ok: true, ...recorded } },
+        ],
+      },
+    ],
   });
   return { sessionId: session.id, proposalId: recorded.proposalId };
 }
