@@ -3,11 +3,12 @@ import { mulberry32 } from "@/lib/random";
 // The measured effect of a version on probation (pure): per arm — the new version ("candidate")
 // and the previous one kept by a share of instances ("baseline") — proposal acceptance, mean
 // rating, quality score, time to done and tokens per run; the difference candidate − baseline with
-// a bootstrap 95% interval (units resampled within each arm, a seeded generator: the same data
-// always gives the same interval); and, for the three metrics people judge by, an always-valid
-// sequential test (mSPRT with a normal mixture) that may be read after every run without raising
-// the false-alarm rate, so a clearly harmful version is caught early. Harm is called on what people
-// did (acceptance, rating); quality is tested and shown, not enough alone.
+// a 95% interval (bootstrap for small arms — units resampled within each arm, a seeded generator:
+// the same data always gives the same interval — else the normal approximation); and, for
+// acceptance, rating and quality, always-valid one-sided sequential tests (mSPRT with a half-normal
+// mixture) that may be read after every run without raising the false-alarm rate, so a clearly
+// harmful version is caught early. Harm is called on what people did (acceptance, rating); quality
+// is tested and shown, not enough alone.
 
 export type RunSample = {
   /** The run's proposals people confirmed and rejected (the latest decision of each). */
