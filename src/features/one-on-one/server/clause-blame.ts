@@ -3,6 +3,7 @@ import { diffLines } from "diff";
 import { db } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
+import { chainOf, type VersionNode } from "./clause-provenance";
 import { recordProposal } from "./record-proposal";
 import { startSession } from "./start-session";
 
@@ -30,29 +31,10 @@ export type ClauseOrigin = {
 
 const meaningful = (line: string) => line.trim().length > 0;
 
-type Node = {
-  id: string; number: number; directives: string; createdAt: Date; authoredBy: "user" | "agent" | "system"; rationale: string | null; parentVersionId: string | null;
-  author: { name: string | null; email: string | null } | null;
-  proposal: { session: { id: string; sessionNumber: number; origin: "interactive" | "ritual" } } | null;
-  probation: { status: string; effects: unknown } | null;
-};
-
-async function headChain(workspaceId: string, templateId: string): Promise<Node[]> {
+async function headChain(workspaceId: string, templateId: string): Promise<VersionNode[]> {
   const template = await db.agentTemplate.findFirst({ where: { id: templateId, workspaceId }, select: { headVersionId: true } });
   if (!template?.headVersionId) throw notFound("Template not found.");
-  const versions = await db.templateVersion.findMany({
-    where: { workspaceId, templateId },
-    select: {
-      id: true, number: true, directives: true, createdAt: true, authoredBy: true, rationale: true, parentVersionId: true,
-      author: { select: { name: true, email: true } },
-      proposal: { select: { session: { select: { id: true, sessionNumber: true, origin: true } } } },
-      probation: { select: { status: true, effects: true } },
-    },
-  });
-  const byId = new Map(versions.map((v) => [v.id, v]));
-  const chain: Node[] = [];
-  for (let v = byId.get(template.headVersionId); v && chain.length < versions.length; v = v.parentVersionId ? byId.get(v.parentVersionId) : undefined) chain.push(v);
-  return chain;
+  return chainOf(workspaceId, templateId, template.headVersionId);
 }
 
 /** Pure: the lines `version` put in place of `line` relative to `parent` (a 1:1 or n:1 replacement), else []. */
@@ -72,10 +54,10 @@ function acceptanceOf(effects: unknown): { diff: number; low: number; high: numb
   return metric?.diff ? { diff: metric.diff.value, low: metric.diff.low, high: metric.diff.high } : null;
 }
 
-export async function getClauseBlame(workspaceId: string, templateId: string): Promise<ClauseOrigin[]> {
-  const chain = await headChain(workspaceId, templateId);
+/** Pure: every line of the head (chain[0]) with where it comes from along `chain` (head first). */
+function blameOf(chain: VersionNode[]): ClauseOrigin[] {
   const head = chain[0]!;
-  const has = (v: Node, line: string) => v.directives.split("\n").some((l) => l.trim() === line.trim());
+  const has = (v: VersionNode, line: string) => v.directives.split("\n").some((l) => l.trim() === line.trim());
   return head.directives.split("\n").filter(meaningful).map((line) => {
     // The oldest version of the unbroken run of versions (from the head back) that has the line.
     let at = 0;
@@ -96,16 +78,19 @@ export async function getClauseBlame(workspaceId: string, templateId: string): P
   });
 }
 
+export async function getClauseBlame(workspaceId: string, templateId: string): Promise<ClauseOrigin[]> {
+  return blameOf(await headChain(workspaceId, templateId));
+}
+
 /**
  * Proposes the head without `line` (put back to what it replaced) in the template's one-on-one —
  * the open session, or a new one — and returns the session to review it in.
  */
 export async function revertClause({ scope, templateId, line }: { scope: Scope; templateId: string; line: string }) {
-  const blame = await getClauseBlame(scope.workspaceId, templateId);
-  const clause = blame.find((c) => c.line.trim() === line.trim());
+  const chain = await headChain(scope.workspaceId, templateId);
+  const clause = blameOf(chain).find((c) => c.line.trim() === line.trim());
   if (!clause) throw badRequest("That line is not in the active directives (it may have changed: reload the page).");
   if (clause.revertTo === null) throw badRequest(`“${clause.line.trim()}” is in the first version: there is nothing to revert it to. Remove it with a new version instead.`);
-  const chain = await headChain(scope.workspaceId, templateId);
   const lines = chain[0]!.directives.split("\n");
   const at = lines.findIndex((l) => l.trim() === clause.line.trim());
   const directives = [...lines.slice(0, at), ...clause.revertTo, ...lines.slice(at + 1)].join("\n");

@@ -26,7 +26,14 @@ export function removedLines(head: string, proposed: string): string[] {
   return [...clauses(head)].filter((l) => !kept.has(l));
 }
 
-type VersionNode = { id: string; number: number; directives: string; rationale: string | null; parentVersionId: string | null; createdAt: Date; proposal: { userRating: number | null } | null };
+/** A version as the ancestry walks need it: its text, why and by whom, the proposal (and session) behind it, its probation. */
+export type VersionNode = {
+  id: string; number: number; directives: string; rationale: string | null; parentVersionId: string | null; createdAt: Date;
+  authoredBy: "user" | "agent" | "system";
+  author: { name: string | null; email: string | null } | null;
+  proposal: { userRating: number | null; session: { id: string; sessionNumber: number; origin: "interactive" | "ritual" } } | null;
+  probation: { status: string; effects: unknown } | null;
+};
 
 // Oscillation: a proposal that undoes what one of the last REVERSAL_WINDOW versions changed — it
 // removes a line that version added, or brings back a line it removed — says so on its card ("this
@@ -74,14 +81,20 @@ export function isPositive(v: Pick<VersionNode, "rationale" | "proposal">): bool
   return (v.rationale !== null && POSITIVE.test(v.rationale)) || (v.proposal?.userRating ?? 0) >= CONFIRMED_RATING;
 }
 
-async function chainOf(workspaceId: string, templateId: string, baseVersionId: string): Promise<VersionNode[]> {
+/** `fromVersionId` and its ancestors, newest first (one read of the template's versions). */
+export async function chainOf(workspaceId: string, templateId: string, fromVersionId: string): Promise<VersionNode[]> {
   const versions = await db.templateVersion.findMany({
     where: { workspaceId, templateId },
-    select: { id: true, number: true, directives: true, rationale: true, parentVersionId: true, createdAt: true, proposal: { select: { userRating: true } } },
+    select: {
+      id: true, number: true, directives: true, rationale: true, parentVersionId: true, createdAt: true, authoredBy: true,
+      author: { select: { name: true, email: true } },
+      proposal: { select: { userRating: true, session: { select: { id: true, sessionNumber: true, origin: true } } } },
+      probation: { select: { status: true, effects: true } },
+    },
   });
   const byId = new Map(versions.map((v) => [v.id, v]));
   const chain: VersionNode[] = [];
-  for (let v = byId.get(baseVersionId); v && chain.length < versions.length; v = v.parentVersionId ? byId.get(v.parentVersionId) : undefined) chain.push(v);
+  for (let v = byId.get(fromVersionId); v && chain.length < versions.length; v = v.parentVersionId ? byId.get(v.parentVersionId) : undefined) chain.push(v);
   return chain;
 }
 
