@@ -11,3 +11,6 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
+
+/** A seed from a text (a row's id): the same text always seeds the same sequence. `start` keeps two uses apart. */
+export const seedOfText = (text: string, start = 7): number => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, start);

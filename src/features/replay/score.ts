@@ -29,7 +29,6 @@ export type ReplaySummary = {
 
 export const BOOTSTRAP_SAMPLES = 1_000;
 
-export const seedOf = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7);
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const mean = (xs: number[]) => (xs.length ? sum(xs) / xs.length : 0);

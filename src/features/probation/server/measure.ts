@@ -1,8 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
+import { seedOfText } from "@/lib/random";
 import { db } from "@/server/db";
 import type { Arm } from "../assign";
-import { BOOTSTRAP_MAX_UNITS, measureFromStats, statsOf, type ArmSample, type ArmStats, type ProbationEffects } from "../effect";
+import { BOOTSTRAP_MAX_UNITS, measureFromStats, type ArmSample, type ArmStats, type ProbationEffects } from "../effect";
 
 // A probation's arms read from the database. First the arms' statistics in one statement (no CTE
 // read twice: a materialised one hides its size from the planner, which then loops per run): the
@@ -79,14 +80,15 @@ export async function loadArms(workspaceId: string, probationId: string): Promis
   return arms;
 }
 
-/** Seeds the bootstrap from the probation's id: the same data always shows the same interval. */
-const seedOf = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 11);
+/** The bootstrap's seed comes from the probation's id: the same data always shows the same interval. */
+const SEED_START = 11;
 
 export async function measure(workspaceId: string, probationId: string): Promise<ProbationEffects> {
   const stats = await armStats(workspaceId, probationId);
   if (Math.min(stats.candidate.runs, stats.baseline.runs) > BOOTSTRAP_MAX_UNITS) return measureFromStats(stats.candidate, stats.baseline);
+  // Small arms: the runs themselves too, for the bootstrap; the statistics are the ones just summed.
   const arms = await loadArms(workspaceId, probationId);
-  return measureFromStats(statsOf(arms.candidate), statsOf(arms.baseline), { ...arms, seed: seedOf(probationId) });
+  return measureFromStats(stats.candidate, stats.baseline, { ...arms, seed: seedOfText(probationId, SEED_START) });
 }
 
 /** Measures the probation now and stores the result on it (the page and the ritual read it). */

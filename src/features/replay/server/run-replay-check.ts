@@ -8,10 +8,11 @@ import { withModelRetry } from "@/ai/retry";
 import { generateStructured } from "@/ai/structured";
 import { replayContext, selfRefine, type RefineModels, type RefineResult } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
+import { seedOfText } from "@/lib/random";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import { changedRejections, compareRun, type DecidedItem, type Judgement, type RunComparison, type RunSide } from "../compare";
-import { seedOf, summarize } from "../score";
+import { summarize } from "../score";
 import { DEFAULT_SAMPLE_SIZE, sampleRuns, type SampledRun } from "./sample";
 
 // The replay check of one proposal (the replay-check job runs it): last week's sampled runs are
@@ -71,7 +72,7 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
       comparisons.push(compareRun(run.id, run.decided, head, candidate, judged));
       await db.replayCheck.update({ where: { id: check.id }, data: { replayed: comparisons.length, tokens } });
     }
-    const summary = summarize(comparisons, seedOf(proposal.id));
+    const summary = summarize(comparisons, seedOfText(proposal.id));
     await db.replayCheck.update({
       where: { id: check.id },
       data: { status: "done", finishedAt: new Date(), summary: summary as unknown as Prisma.InputJsonObject, runs: comparisons as unknown as Prisma.InputJsonArray, tokens },
