@@ -5,5 +5,5 @@ export { endProbation } from "./end-probation";
 export { onHeadMoved, onVersionPromoted, versionForWake } from "./lifecycle";
 export { measureAndStore } from "./measure";
 export { getTemplateProbation, type ProbationView } from "./queries";
-export { markRollbackProposed, pendingRollback, runningProbationOfHead, type PendingRollback } from "./rollback";
+export { markRollbackProposed, ritualProbation, type PendingRollback, type RunningProbation } from "./rollback";
 export { getProbationSettings, updateProbationSettings } from "./update-settings";

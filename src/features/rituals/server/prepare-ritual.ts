@@ -1,7 +1,7 @@
 import "server-only";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
 import { runFeedbackPipeline, type FeedbackSummary } from "@/features/feedback/server";
-import { pendingRollback, runningProbationOfHead } from "@/features/probation/server";
+import { ritualProbation } from "@/features/probation/server";
 import { db } from "@/server/db";
 import { computeMetaFeedback } from "./meta-feedback";
 import { lockRitual, RITUAL_MIN_FEEDBACK, type RitualModels } from "./ritual-state";
@@ -42,10 +42,9 @@ export async function prepareRitual(sessionId: string, models: RitualModels = {}
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "preparing") return { status: locked.status };
     const base = { coveredUntilCounter: covered, classifiedFeedbackId, feedbackSummary: summary as unknown as Prisma.InputJsonValue };
-    const where = { workspaceId: locked.workspaceId, templateId: locked.templateId };
-    const probation = target.level === 0 ? await runningProbationOfHead(where, t) : null;
+    const { running: probation, rollback } = target.level === 0 ? await ritualProbation({ workspaceId: locked.workspaceId, templateId: locked.templateId }, t) : { running: null, rollback: null };
     // A rollback to propose (harm found on probation) is reason enough to hold the ritual.
-    if (probation || (items < RITUAL_MIN_FEEDBACK && !(target.level === 0 && (await pendingRollback(where, t))))) {
+    if (probation || (items < RITUAL_MIN_FEEDBACK && !rollback)) {
       const note = probation
         ? `v${probation.version} is on probation against v${probation.baseline} (at least ${probation.minDays} days and ${probation.minRuns} runs per arm): the ritual waits for its outcome before proposing another change.`
         : target.level === 0 ? `Only ${items} new feedback item${items === 1 ? "" : "s"} since the last session (the ritual needs ${RITUAL_MIN_FEEDBACK}).` : `Only ${items} decided session${items === 1 ? "" : "s"} in the last 30 days (the meta ritual needs ${RITUAL_MIN_FEEDBACK}).`;

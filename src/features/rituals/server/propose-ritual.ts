@@ -1,7 +1,7 @@
 import "server-only";
 import { ritualProposalRequest } from "@/ai/prompts/improver";
 import { recordProposalInTx } from "@/features/one-on-one/server";
-import { markRollbackProposed, pendingRollback } from "@/features/probation/server";
+import { markRollbackProposed, ritualProbation } from "@/features/probation/server";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { DECISION_TIMEOUT_MS, lockRitual, type RitualModels } from "./ritual-state";
@@ -25,7 +25,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
   if (session.status !== "proposing") return { status: session.status };
   const rejected = session.round > 0 ? await db.proposal.findFirst({ where: { sessionId, status: "rejected" }, orderBy: { decidedAt: "desc" } }) : null;
   const request = ritualProposalRequest(rejected?.rejectionReason, rejected ? { directives: rejected.directives, rationale: rejected.rationale, confidence: rejected.confidence } : undefined);
-  const rollback = session.round === 0 ? await pendingRollback({ workspaceId: session.workspaceId, templateId: session.templateId }) : null;
+  const rollback = session.round === 0 ? (await ritualProbation({ workspaceId: session.workspaceId, templateId: session.templateId })).rollback : null;
   const collected: Collected = rollback
     ? { text: rollback.text, notes: [], proposals: [{ directives: rollback.directives, rationale: rollback.rationale, confidence: ROLLBACK_CONFIDENCE }] }
     : await ritualTurn(session, request, "propose", models.improver, now);
