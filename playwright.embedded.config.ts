@@ -7,7 +7,7 @@ import { chromium } from "./playwright.config";
 // The zero-configuration path: `npm run dev` with no DATABASE_URL and no SMTP_URL, i.e. the
 // embedded Postgres, the seeded demo workspace and the development mailbox. Own port and data
 // directory, so it never touches a developer's .data/.
-const PORT = 3310;
+const PORT = Number(process.env.E2E_EMBEDDED_PORT ?? 3310);
 const dataDir = mkdtempSync(path.join(tmpdir(), "agent-coach-embedded-"));
 chmodSync(dataDir, 0o755); // the database runs as the postgres user when tests run as root
 process.once("exit", () => rmSync(dataDir, { recursive: true, force: true })); // after the server stopped

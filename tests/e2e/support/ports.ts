@@ -1,5 +1,7 @@
-// Ports of the e2e servers (chosen away from the dev default 3000).
-export const APP_PORT = 3200;
+// Ports of the e2e servers (chosen away from the dev default 3000). E2E_PORT_BASE moves all three,
+// so two checkouts can run their e2e suites side by side on one machine.
+const base = Number(process.env.E2E_PORT_BASE ?? 0) || 0;
+export const APP_PORT = base ? base : 3200;
 export const APP_URL = `http://localhost:${APP_PORT}`; // localhost, never 127.0.0.1 (Auth.js origin)
-export const SMTP_PORT = 2526;
-export const MAIL_API_PORT = 2527;
+export const SMTP_PORT = base ? base + 1 : 2526;
+export const MAIL_API_PORT = base ? base + 2 : 2527;
