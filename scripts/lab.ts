@@ -99,6 +99,7 @@ try {
   const { weeklyTable } = await import("@/lab/output/table");
   const { markdownReport } = await import("@/lab/output/markdown");
   const { chartSvg } = await import("@/lab/output/svg");
+  const { describeCalibration } = await import("@/features/hypotheses/grade");
   const { workspaceSlug, ...result } = await runLab({ ...opts, log });
   if (opts.json) writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
   if (opts.md) writeFileSync(opts.md, `${markdownReport(result)}\n`);
@@ -111,6 +112,8 @@ try {
     const effect = acceptance == null ? "" : `, acceptance ${acceptance >= 0 ? "+" : "−"}${Math.abs(Math.round(acceptance * 100))} points (${p.runs.candidate} vs ${p.runs.baseline} runs)`;
     console.log(`probation v${p.version} vs v${p.baseline} (from week ${p.week + 1}${p.saboteur ? ", the saboteur's" : ""}): ${p.outcome.replace("_", " ")}${p.harmDetected ? `, harm found after ${p.detectedAfterWeeks} week(s)` : ""}${effect}`);
   }
+  const graded = result.hypotheses.filter((h) => h.outcome !== "open");
+  console.log(`hypotheses: ${result.hypotheses.length} recorded, ${graded.length} graded (${["confirmed", "refuted", "inconclusive"].map((o) => `${graded.filter((h) => h.outcome === o).length} ${o}`).join(", ")}); calibration: ${describeCalibration(result.calibration)}; recomputed from raw rows: ${result.hypothesisRecomputation.agreed} of ${result.hypothesisRecomputation.checked} agree`);
   log(`${result.weeks.length} week${result.weeks.length === 1 ? "" : "s"} in ${(result.durationMs / 1000).toFixed(1)} s (workspace ${workspaceSlug}${database.embedded ? ", discarded with the database" : ""})`);
   const { db } = await import("@/server/db");
   await db.$disconnect();

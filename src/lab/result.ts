@@ -1,4 +1,6 @@
+import type { Calibration } from "@/features/hypotheses/grade";
 import type { ReplaySummary } from "@/features/replay/score";
+import type { HypothesisResult } from "./hypotheses";
 import type { ReplayOutcome } from "./owner";
 import type { ProbationResult } from "./probation";
 import type { ProposalRecord } from "./ritual-week";
@@ -53,6 +55,12 @@ export type LabResult = {
   versions: VersionResult[];
   /** Did each approved version's replay check foresee the next week? (replayAgreement) */
   replayAgreement: ReplayAgreement;
+  /** Every prediction the improver made, graded at the first ritual after its check date, each recomputed from the raw rows (src/lab/hypotheses.ts). */
+  hypotheses: HypothesisResult[];
+  /** The improver's Brier score and hit rate over the graded ones. */
+  calibration: Calibration;
+  /** Graded hypotheses whose grade the raw-row recomputation reproduced. */
+  hypothesisRecomputation: { checked: number; agreed: number };
   /** With probation on (--probation-share, --saboteur): its share, the saboteur's week and every probation's outcome. */
   probationShare?: number;
   saboteur?: number | null;

@@ -3,6 +3,7 @@ import { labCalendar } from "./calendar";
 import { loadTickets, ticketStream } from "./corpus";
 import { withLabJobs } from "./jobs";
 import { labModels } from "./models";
+import { hypothesesReport } from "./hypotheses";
 import { checkLabProbations, configureProbation, LAB_PROBATION, probationResults, SABOTEUR_SHARE, sabotage } from "./probation";
 import { loadTeam } from "./personas/load";
 import { streams } from "./random";
@@ -73,6 +74,8 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
       const rating = meanRating(tally);
       log(`week ${week}/${options.weeks} on v${tally.version}: ${tally.tasks} tasks, ${tally.proposals} proposals, acceptance ${rate === null ? "—" : `${Math.round(rate * 100)}%`}, mean rating ${rating ?? "—"}; ritual ${ritual.ritual.status}${ritual.ritual.approved.length ? `, approved ${ritual.ritual.approved.map((v) => `v${v}`).join(", ")}` : ""}`);
     }
+    // The ledger as it stands after the last ritual (graded at each ritual after a check date).
+    const ledger = await hypothesesReport(ctx, calendar);
     return {
       team: team.team,
       personas: options.personas,
@@ -82,6 +85,9 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
       weeks,
       versions: versionResults(ws.initialDirectives, proposals),
       replayAgreement: replayAgreement(weeks, versionResults(ws.initialDirectives, proposals)),
+      hypotheses: ledger.rows,
+      calibration: ledger.calibration,
+      hypothesisRecomputation: ledger.recomputation,
       ...(share > 0 ? { probationShare: share, saboteur: options.saboteur ?? null, probations: await probationResults(ctx, calendar, saboteurVersion) } : {}),
       durationMs: Math.round(performance.now() - started),
       workspaceSlug: ws.slug,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EvolutionNoteKind, type SessionOrigin } from "@/generated/prisma/enums";
+import { EvolutionNoteKind, FeedbackCategory, HypothesisDirection, HypothesisMetric, type SessionOrigin } from "@/generated/prisma/enums";
 import { builtinContext } from "../providers/builtin/options";
 
 // The improver's prompt (the one-on-one and the weekly ritual). The context builder
@@ -48,9 +48,25 @@ export const ProposeDirectivesInput = z.object({
 });
 export type ProposeDirectivesInput = z.infer<typeof ProposeDirectivesInput>;
 
+/** A hypothesis note's testable prediction (graded at the first ritual after the check date: features/hypotheses). */
+export const Prediction = z
+  .object({
+    metric: z.enum(HypothesisMetric).describe("acceptance (points), rating (0–1), quality (0–1), timeToDone (hours), tokens (per run), negativeFeedback (share of feedback items that are negative, points)"),
+    tool: z.string().trim().min(1).max(64).optional().describe("acceptance only: the proposals of this tool"),
+    category: z.enum(FeedbackCategory).optional().describe("negativeFeedback only: items of this category"),
+    direction: z.enum(HypothesisDirection),
+    size: z.number().positive().max(1_000_000).describe("the predicted change, in the metric's units (e.g. 10 = ten points of acceptance)"),
+    probability: z.number().min(0).max(1).describe("your probability, 0–1, that it comes true"),
+    checkAfterDays: z.number().int().min(1).max(60).default(7).describe("days from now until it is graded"),
+  })
+  .refine((p) => !p.tool || p.metric === "acceptance", { message: "A tool narrows acceptance only.", path: ["tool"] })
+  .refine((p) => !p.category || p.metric === "negativeFeedback", { message: "A category narrows negative feedback only.", path: ["category"] });
+export type Prediction = z.infer<typeof Prediction>;
+
 export const RecordNoteInput = z.object({
   kind: z.enum(EvolutionNoteKind),
   content: z.string().trim().min(1).max(4_000),
+  prediction: Prediction.optional().describe("hypothesis notes: what you predict, so it can be checked against the data"),
 });
 export type RecordNoteInput = z.infer<typeof RecordNoteInput>;
 
@@ -73,7 +89,7 @@ export const OPENING_REQUEST = "Open the session: summarise what changed and wha
 
 /** The weekly ritual's two model turns (no person in the loop until the review). */
 const RITUAL_ANALYSIS_REQUEST =
-  "Weekly ritual, analysis: review the feedback and the data above. Record your notes with record_evolution_note — at least one hypothesis to test next week. Do not propose yet.";
+  "Weekly ritual, analysis: review the feedback and the data above. Record your notes with record_evolution_note — at least one hypothesis to test next week, with a prediction (metric, direction, size, your probability, check date) so it is graded against the data. Do not propose yet.";
 const RITUAL_PROPOSAL_REQUEST =
   "Weekly ritual, proposal: propose the directive changes the feedback calls for with propose_directives (complete directives, rationale, confidence). A person reviews it later.";
 
@@ -168,7 +184,7 @@ ${role} Your goal is to identify patterns in how the template's agents perform a
 - Be concise and actionable. No filler analysis.
 - Preserve the agent's core identity and personality.
 - Prioritise fixes for negative feedback over polishing what works.
-- Record at least one \`hypothesis\` note to test in the next cycle.
+- Record at least one \`hypothesis\` note to test in the next cycle, with a \`prediction\`: the metric, direction and size you expect from the change, your honest probability that it comes true, and when to check. It is graded from the runs (confirmed, refuted or inconclusive) and your calibration is scored; refuted ones stay in your notes as "tried, did not work".
 - When uncertain, propose a small conservative change over a large risky one; a confidence below ${APPROVAL_CONFIDENCE} is shown as a draft the person cannot approve.
 - Never remove capabilities that are confirmed working.
 - At most ${MAX_APPROVED_MUTATIONS} proposals can be approved in one session.

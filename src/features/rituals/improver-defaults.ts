@@ -7,10 +7,10 @@ export const IMPROVER_DIRECTIVES = `Work like a careful coach:
 - Start from the negative feedback with the most agents behind it; say how many agents and items.
 - Change one or two things per session. Keep every clause that positive feedback confirms.
 - Write directives as short imperative rules a busy agent can follow.
-- Record a hypothesis you can check next week, with the signal that would confirm it.`;
+- Record a hypothesis you can check next week, with a prediction (metric, direction, size, probability) the data can confirm or refute.`;
 
 export const META_DIRECTIVES = `You improve the improver's own directives, once a month.
-- Judge the improver by outcomes: approval rate of its proposals, quality/acceptance/rating before vs after each approved version, session ratings.
+- Judge the improver by outcomes, calibration first: the Brier score and hit rate of its graded hypotheses, and the measured effect of each approved version (its probation arms, with intervals); then the approval rate of its proposals and session ratings.
 - Prefer directives that make the improver more conservative when churn is high and outcomes did not improve.
 - Never propose anything for a level-2 template: people curate it.`;
 

@@ -1,3 +1,4 @@
+import { describeCalibration } from "@/features/hypotheses/grade";
 import type { LabResult, ReplayResult, VersionResult } from "../result";
 import { decimal, percent, versions } from "./format";
 
@@ -69,6 +70,16 @@ export function markdownReport(result: LabResult): string {
           result.replayAgreement.versions.map((v) => [`v${v.version}`, v.predicted, `${v.acceptanceChange >= 0 ? "+" : ""}${Math.round(v.acceptanceChange * 100)} points`, v.agreed ? "yes" : "no"]),
         ) + `\n\n${result.replayAgreement.agreed} of ${result.replayAgreement.checked} approved versions as predicted.`
       : "No approved version with a finished replay check and a following week.",
+    "",
+    "## Hypotheses",
+    "",
+    result.hypotheses.length
+      ? table(
+          ["week", "prediction", "stated", "outcome", "why", "recomputed"],
+          result.hypotheses.map((h) => [String(h.week), h.prediction, percent(h.probability), h.outcome, h.reason ?? "—", h.recomputed ? (h.recomputed.agrees ? "agrees" : `differs (${h.recomputed.outcome})`) : "—"]),
+        ) +
+        `\n\nCalibration: ${describeCalibration(result.calibration)}. Recomputed from the raw rows: ${result.hypothesisRecomputation.agreed} of ${result.hypothesisRecomputation.checked} graded hypotheses agree.`
+      : "The improver recorded no prediction.",
     "",
     "## Versions and proposals",
     "",

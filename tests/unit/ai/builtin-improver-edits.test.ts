@@ -73,7 +73,14 @@ describe("built-in improver: edits the directives from people's words", () => {
       'Changes "Keep checklists to at most 8 items" to "Keep checklists to at most 5 items": 3 rejections and 1 feedback item said the checklist was too long: “Way too many steps”; “12 items for a password reset”.',
     );
     expect(proposal!.confidence).toBe(0.85);
-    expect(calls.notes).toEqual([{ kind: "hypothesis", content: 'If agents follow "Keep checklists to at most 5 items", complaints that the checklist was too long should drop next week.' }]);
+    // A change people asked for by rejecting proposals predicts acceptance up; three similar rejections back it (0.65).
+    expect(calls.notes).toEqual([
+      {
+        kind: "hypothesis",
+        content: 'If agents follow "Keep checklists to at most 5 items", complaints that the checklist was too long should drop next week.',
+        prediction: { metric: "acceptance", direction: "increase", size: 5, probability: 0.65, checkAfterDays: 7 },
+      },
+    ]);
     expect(result.text).toMatch(/^I proposed v5 \(confidence 0\.85\) and recorded a hypothesis note: it changes "Keep checklists to at most 8 items" to "Keep checklists to at most 5 items"\./);
   });
 

@@ -14,6 +14,12 @@ const week = (n: number, rate: number | null, rating: number | null, approved: n
 const result: LabResult = {
   team: "Support <team>", personas: "lab/personas/support-team.json", seed: 1, models: "built-in", tasksPerWeek: 12, durationMs: 1234,
   replayAgreement: { checked: 0, agreed: 0, versions: [] },
+  hypotheses: [
+    { week: 2, metric: "acceptance", prediction: "acceptance +5 points", probability: 0.65, outcome: "confirmed", method: "before_after", reason: "Moved as predicted: acceptance +25 (95% CI +6 to +44).", recomputed: { outcome: "confirmed", agrees: true } },
+    { week: 3, metric: "negativeFeedback", prediction: "negative accuracy feedback share −5 points", probability: 0.5, outcome: "open", method: null, reason: null, recomputed: null },
+  ],
+  calibration: { graded: 1, confirmed: 1, refuted: 0, inconclusive: 0, brier: 0.123, hitRate: 1, meanProbability: 0.65 },
+  hypothesisRecomputation: { checked: 1, agreed: 1 },
   weeks: [week(1, 0.5, 0.6), week(2, 0.55, null, [2]), week(3, 0.8, 0.7)],
   versions: [
     { version: 1, week: 0, round: 0, status: "initial", approved: true, confidence: null, directives: "You triage tickets.", rationale: "Initial version", replay: null, ownerReason: null },
@@ -36,6 +42,9 @@ describe("lab reports", () => {
     expect(md).toContain("| a \\| pipe | 1 | 1 | 1 | 3 |");
     expect(md).toContain("### Week 2, round 1: approved as v2 (confidence 0.85)");
     expect(md).toContain("6 of 10 rejections avoided, 2 of 20 acceptances lost (kept 90.0%), 3 new proposals, gate 0.90 → 0.92, tokens −5% · 12 runs replayed");
+    expect(md).toContain("| 2 | acceptance +5 points | 65.0% | confirmed | Moved as predicted: acceptance +25 (95% CI +6 to +44). | agrees |");
+    expect(md).toContain("| 3 | negative accuracy feedback share −5 points | 50.0% | open | — | — |");
+    expect(md).toContain("Calibration: Brier 0.12 over 1 graded prediction (hit rate 100%, stated 65% on average). Recomputed from the raw rows: 1 of 1 graded hypotheses agree.");
   });
 
   it("draws both series, skips a week without a value, and marks where a new version took over", () => {

@@ -50,6 +50,7 @@ export function analysisTurn(ctx: ImproverContext): ImproverAnswer {
   const hypothesis = focus
     ? `If the directives address ${focus.category} (${count(focus.count)} negative items this week), negative ${focus.category} feedback should drop next week; check the same category in the next ritual.`
     : "With no clear negative cluster, unchanged directives should keep acceptance and ratings stable next week.";
+  // No prediction yet: the proposal turn predicts what its change will do (one graded prediction per change).
   return { text: opening.summary ?? opening.text, summary: opening.summary, notes: [...(opening.notes ?? []), { kind: "hypothesis", content: hypothesis }] };
 }
 

@@ -1,4 +1,5 @@
-import { APPROVAL_CONFIDENCE, type RecordNoteInput } from "@/ai/prompts/improver";
+import type { FeedbackCategory } from "@/generated/prisma/enums";
+import { APPROVAL_CONFIDENCE, type Prediction, type RecordNoteInput } from "@/ai/prompts/improver";
 import { appendBullets } from "@/ai/directives/edit";
 import type { ClauseNote } from "@/ai/directives/feedback-plan";
 import { clauseText } from "@/ai/directives/policy";
@@ -141,12 +142,29 @@ function fit(text: string, max: number): string {
 
 /** The note tests the best-backed clause change; else the request; else the category fix with the most complaints. */
 function hypothesis(change: MadeChange | null, requestClause: string | null, counted: { category: string; clause: string; count?: CategoryCount }[]): RecordNoteInput {
-  if (change) return { kind: "hypothesis", content: changeHypothesis(change) };
+  if (change) return { kind: "hypothesis", content: changeHypothesis(change), prediction: changePrediction(change) };
   const lead = counted.find((p) => p.count) ?? (requestClause ? null : counted[0]);
   const clause = lead?.clause ?? requestClause ?? counted[0]?.clause ?? "";
   const category = lead?.category ?? classifyFeedbackText(clause, "comment").category;
   const feedback = category === "general" ? "negative feedback on this" : `negative ${category} feedback`;
-  return { kind: "hypothesis", content: `If agents follow ${quote(clause, 300)}, ${feedback} should drop next week.` };
+  return {
+    kind: "hypothesis",
+    content: `If agents follow ${quote(clause, 300)}, ${feedback} should drop next week.`,
+    prediction: { metric: "negativeFeedback", ...(category === "general" ? {} : { category: category as FeedbackCategory }), direction: "decrease", size: 5, probability: lead?.count ? 0.6 : 0.4, checkAfterDays: 7 },
+  };
+}
+
+/**
+ * What the built-in improver predicts of a clause change: a change people asked for by rejecting
+ * proposals should raise acceptance; one from observations should lower that category's share of
+ * negative feedback. Its probability follows how much feedback backs the change (three or more
+ * similar texts: 0.65) — the ledger grades whether that confidence is earned.
+ */
+function changePrediction({ change }: MadeChange): Prediction {
+  const backed = change.weight >= PATTERN ? 0.65 : 0.5;
+  if (change.evidence.some((e) => e.source === "rejection")) return { metric: "acceptance", direction: "increase", size: 5, probability: backed, checkAfterDays: 7 };
+  const category = change.evidence.find((e) => e.category && e.category !== "general")?.category;
+  return { metric: "negativeFeedback", ...(category ? { category: category as FeedbackCategory } : {}), direction: "decrease", size: 5, probability: backed, checkAfterDays: 7 };
 }
 
 /**

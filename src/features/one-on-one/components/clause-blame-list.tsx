@@ -8,6 +8,7 @@ import { ErrorText } from "@/components/ui/form";
 import { formatDate } from "@/lib/format";
 import { useAction } from "@/lib/use-action";
 import { revertClauseAction } from "../actions/revert-clause";
+import { ORPHAN_DAYS } from "../orphan";
 import type { ClauseOrigin } from "../server";
 
 // Each line of the active directives with why it is there — focus or hover a line to read it —
@@ -37,7 +38,14 @@ export function ClauseBlameList({ workspaceSlug, templateId, clauses, canRevert 
         {clauses.map((c, i) => (
           <li key={`${i}:${c.line}`} className="group/line flex items-start justify-between gap-3 px-4 py-2 text-sm" data-testid="clause" tabIndex={0} title={why(c)}>
             <div className="min-w-0">
-              <p className="font-mono text-[13px] text-zinc-800">{c.line}</p>
+              <p className="font-mono text-[13px] text-zinc-800">
+                {c.line}
+                {c.orphan ? (
+                  <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 font-sans text-[11px] font-medium text-amber-800" data-testid="orphan" title={`No ${c.category} feedback in ${ORPHAN_DAYS} days: the next ritual asks the improver whether it still earns its place.`}>
+                    orphan · no {c.category} feedback in {ORPHAN_DAYS} days
+                  </span>
+                ) : null}
+              </p>
               <p className="mt-0.5 text-xs text-zinc-500">
                 {why(c)}
                 {c.session ? (
@@ -49,6 +57,15 @@ export function ClauseBlameList({ workspaceSlug, templateId, clauses, canRevert 
                   </>
                 ) : null}
               </p>
+              {c.evidence.length ? (
+                <ul className="mt-1 space-y-0.5 text-xs text-zinc-500" aria-label="Feedback behind it" data-testid="clause-evidence">
+                  {c.evidence.map((e) => (
+                    <li key={e.itemId}>
+                      <span className="text-zinc-400">{e.category}:</span> “{e.detail}”
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </div>
             {canRevert && c.revertTo !== null ? (
               <Button

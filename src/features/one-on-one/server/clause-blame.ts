@@ -1,15 +1,21 @@
 import "server-only";
 import { diffLines } from "diff";
+import type { FeedbackSummary } from "@/features/feedback/server";
+import { classifyFeedbackText } from "@/features/feedback/classifier/model";
+import type { FeedbackCategory } from "@/generated/prisma/enums";
 import { db } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
+import { ORPHAN_DAYS } from "../orphan";
 import { chainOf, type VersionNode } from "./clause-provenance";
 import { recordProposal } from "./record-proposal";
 import { startSession } from "./start-session";
 
 // "Why is this line here?" for every line of a template's active directives: the version that
 // introduced it (walking the head's ancestry), who or what wrote it and why, the proposal and
-// session it came from, and — once measured — the probation of that version. And reverting one
+// session it came from with the feedback that session saw about it, whether it has become an
+// orphan (nothing said about its subject for 60 days), and — once measured — the probation of
+// that version. And reverting one
 // line: the line goes back to what it replaced in that version (or goes, when it replaced
 // nothing), proposed in the template's one-on-one so it takes the normal approval path (replay
 // check, probation) like any proposal — written into the conversation as a request and the
@@ -27,7 +33,18 @@ export type ClauseOrigin = {
   probation: { status: string; acceptance: { diff: number; low: number; high: number } | null } | null;
   /** What reverting it proposes instead: the lines it replaced (empty: it is removed). Null for the first version's lines. */
   revertTo: string[] | null;
+  /** The feedback category the line is about (the shipped classifier read on the line). */
+  category: FeedbackCategory;
+  /** The negative feedback its session saw that it answers: the pattern examples of its category (else of any), ≤ 3. */
+  evidence: ClauseEvidence[];
+  /** Older than ORPHAN_DAYS with no feedback item of its category in the last ORPHAN_DAYS: flagged for the next ritual. */
+  orphan: boolean;
 };
+
+export type ClauseEvidence = { itemId: string; agentId: string | null; detail: string; category: FeedbackCategory };
+
+const DAY_MS = 24 * 3_600_000;
+const EVIDENCE_PER_CLAUSE = 3;
 
 const meaningful = (line: string) => line.trim().length > 0;
 
@@ -74,12 +91,41 @@ function blameOf(chain: VersionNode[]): ClauseOrigin[] {
       session: origin.proposal ? { id: origin.proposal.session.id, number: origin.proposal.session.sessionNumber, origin: origin.proposal.session.origin } : null,
       probation: origin.probation ? { status: origin.probation.status, acceptance: acceptanceOf(origin.probation.effects) } : null,
       revertTo: parent ? replacedBy(parent.directives, origin.directives, line) : null,
+      category: classifyFeedbackText(line).category,
+      evidence: [],
+      orphan: false,
     };
   });
 }
 
-export async function getClauseBlame(workspaceId: string, templateId: string): Promise<ClauseOrigin[]> {
-  return blameOf(await headChain(workspaceId, templateId));
+/** Pure: the session's negative pattern examples about `category` (else about anything), ≤ 3. */
+export function evidenceFor(summary: FeedbackSummary | null, category: FeedbackCategory): ClauseEvidence[] {
+  const negative = (summary?.patterns ?? []).filter((p) => p.sentiment === "negative");
+  const of = (patterns: typeof negative) => patterns.flatMap((p) => p.examples.map((e) => ({ itemId: e.itemId, agentId: e.agentId ?? null, detail: e.detail, category: p.category })));
+  const same = of(negative.filter((p) => p.category === category));
+  return (same.length ? same : of(negative)).slice(0, EVIDENCE_PER_CLAUSE);
+}
+
+/**
+ * Every line of the active directives with where it comes from, the feedback that led to it, and
+ * whether it has become an orphan: older than ORPHAN_DAYS, and no feedback item of its category
+ * (praise or complaint, from the daily rollup) in that time.
+ */
+export async function getClauseBlame(workspaceId: string, templateId: string, now = new Date()): Promise<ClauseOrigin[]> {
+  const clauses = blameOf(await headChain(workspaceId, templateId));
+  const since = new Date(now.getTime() - ORPHAN_DAYS * DAY_MS);
+  const sessionIds = [...new Set(clauses.flatMap((c) => (c.session ? [c.session.id] : [])))];
+  const [sessions, recent] = await Promise.all([
+    sessionIds.length ? db.evolutionSession.findMany({ where: { workspaceId, id: { in: sessionIds } }, select: { id: true, feedbackSummary: true } }) : [],
+    db.feedbackDailyCount.groupBy({ by: ["category"], where: { workspaceId, templateId, day: { gte: since } }, _sum: { items: true } }),
+  ]);
+  const summaries = new Map(sessions.map((s) => [s.id, s.feedbackSummary as FeedbackSummary | null]));
+  const heard = new Set(recent.filter((r) => (r._sum.items ?? 0) > 0).map((r) => r.category));
+  return clauses.map((c) => ({
+    ...c,
+    evidence: c.session ? evidenceFor(summaries.get(c.session.id) ?? null, c.category) : [],
+    orphan: c.createdAt < since && !heard.has(c.category),
+  }));
 }
 
 /**

@@ -2,10 +2,12 @@ import "server-only";
 import { countChangesSince } from "@/features/agents/server";
 import { getTemplateMetrics } from "@/features/dashboards/server";
 import type { FeedbackSummary } from "@/features/feedback/server";
+import { hypothesesForContext } from "@/features/hypotheses/server";
 import { db } from "@/server/db";
-import { notFound } from "@/server/errors";
+import { AppError, notFound } from "@/server/errors";
 import { CONTEXT_CAPS, DECISION_HISTORY_DAYS, METRICS_DAYS } from "./budgets";
 import type { ImproverContextData } from "./context";
+import { getClauseBlame } from "./clause-blame";
 import { getDecisionHistory } from "./decision-history";
 
 // Reads everything the improver's context needs: each source is one capped,
@@ -30,7 +32,7 @@ export type LoadImproverContextInput = Scoped & {
 export async function loadImproverContextData(input: LoadImproverContextInput): Promise<ImproverContextData> {
   const { workspaceId, templateId, now = new Date() } = input;
   const scope = { workspaceId, templateId };
-  const [template, versions, reports, observations, notes, metrics, delta, decisions] = await Promise.all([
+  const [template, versions, reports, observations, notes, metrics, delta, decisions, ledger, clauses] = await Promise.all([
     getTemplateWithHead(scope),
     listRecentVersions(scope),
     listRecentReports(scope),
@@ -39,6 +41,12 @@ export async function loadImproverContextData(input: LoadImproverContextInput): 
     getTemplateMetrics({ workspaceId, templateId, days: METRICS_DAYS, now }),
     countChangesSince({ workspaceId, templateId, sinceCounter: input.sinceCounter }),
     getDecisionHistory({ workspaceId, templateId, since: new Date(now.getTime() - DECISION_HISTORY_DAYS * DAY_MS), now }),
+    hypothesesForContext(scope),
+    // A template without a head has no clauses to blame.
+    getClauseBlame(workspaceId, templateId, now).catch((e: unknown) => {
+      if (e instanceof AppError && e.status === 404) return [];
+      throw e;
+    }),
   ]);
   if (!template) throw notFound("Template not found.");
   return {
@@ -49,6 +57,8 @@ export async function loadImproverContextData(input: LoadImproverContextInput): 
     reports,
     observations,
     notes,
+    ledger,
+    orphans: clauses.filter((c) => c.orphan).map((c) => ({ line: c.line, version: c.version, category: c.category })),
     metrics,
     feedback: input.feedback,
     decisions,

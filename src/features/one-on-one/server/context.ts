@@ -55,6 +55,10 @@ export type ImproverContextData = {
   observations: { agentId: string; agentName: string; text: string; createdAt: Date }[];
   /** Notes of the last 5 sessions that have notes, newest first. */
   notes: { sessionNumber: number; kind: string; content: string; createdAt: Date }[];
+  /** The hypothesis ledger: the calibration line and graded hypotheses (refuted: "tried, did not work"), shown before the notes. */
+  ledger?: { calibration: string | null; lines: string[] };
+  /** Lines of the head with no feedback of their category for 60 days (clause-blame.ts), shown first in the version history. */
+  orphans?: { line: string; version: number; category: string }[];
   /** 7-day window vs the 7 days before. */
   metrics: TemplateMetrics | null;
   /** null = not classified yet. */
@@ -117,9 +121,9 @@ function bodyOf(key: SectionKey, data: ImproverContextData, room: number): Body 
     case "observations":
       return listBody(data.observations.map(observationLine), room, "\n", "(no observations yet)");
     case "notes":
-      return listBody(data.notes.map(noteLine), room, "\n", "(no notes from earlier sessions)");
+      return listBody([...ledgerLines(data.ledger), ...data.notes.map(noteLine)], room, "\n", "(no notes from earlier sessions)");
     case "versions":
-      return listBody(data.versions.map(versionLine), room, "\n", "(no versions)");
+      return listBody([...(data.orphans ?? []).map(orphanLine), ...data.versions.map(versionLine)], room, "\n", "(no versions)");
     case "delta":
       return plain(deltaText(data.delta), 1);
   }
@@ -276,6 +280,9 @@ function reportBlock(r: ImproverContextData["reports"][number]): string {
 
 const observationLine = (o: ImproverContextData["observations"][number]) => `- [${oneLine(o.agentName)}, agent ${o.agentId}] ${oneLine(o.text)}`;
 
+const ledgerLines = (ledger: ImproverContextData["ledger"]) => (ledger ? [...(ledger.calibration ? [ledger.calibration] : []), ...ledger.lines].map((l) => `- ${oneLine(l)}`) : []);
+const orphanLine = (o: NonNullable<ImproverContextData["orphans"]>[number]) =>
+  `- Orphan clause (added in v${o.version}; no ${o.category} feedback in 60 days — keep, reword or remove?): ${oneLine(o.line)}`;
 const noteLine = (n: ImproverContextData["notes"][number]) => `- Session ${n.sessionNumber} · ${n.kind}: ${oneLine(n.content)}`;
 
 function versionLine(v: ImproverContextData["versions"][number]): string {

@@ -2,6 +2,7 @@ import "server-only";
 import { tool } from "ai";
 import { FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "@/ai/prompts/improver";
 import { truncateToTokens } from "@/ai/tokens";
+import { recordNote } from "@/features/hypotheses/server";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { recordProposal } from "./record-proposal";
@@ -33,14 +34,11 @@ export function improverTools(ref: SessionRef) {
       execute: (input) => refusal(async () => ({ ok: true as const, ...(await recordProposal({ workspaceId: ref.workspaceId, sessionId: ref.sessionId, input })) })),
     }),
     [IMPROVER_TOOLS.note]: tool({
-      description: "Record a private evolution note (reflection, hypothesis, decision or pattern) that you will see in later sessions.",
+      description: "Record a private evolution note (reflection, hypothesis, decision or pattern) that you will see in later sessions. A hypothesis should carry a prediction (metric, direction, size, probability, days until checked): it is graded against the data.",
       inputSchema: RecordNoteInput,
-      execute: async ({ kind, content }) => {
-        const note = await db.evolutionNote.create({
-          data: { workspaceId: ref.workspaceId, templateId: ref.templateId, sessionId: ref.sessionId, kind, content },
-          select: { id: true },
-        });
-        return { ok: true as const, noteId: note.id, kind };
+      execute: async (input) => {
+        const note = await db.$transaction((t) => recordNote(t, ref, input));
+        return { ok: true as const, noteId: note.noteId, kind: input.kind, ...(note.hypothesisId ? { hypothesisId: note.hypothesisId } : {}) };
       },
     }),
     [IMPROVER_TOOLS.fetch]: tool({

@@ -1,5 +1,6 @@
 import "server-only";
 import { RITUAL_ANALYSIS } from "@/ai/prompts/improver";
+import { recordNote } from "@/features/hypotheses/server";
 import { db } from "@/server/db";
 import { lockRitual, type RitualModels } from "./ritual-state";
 import { ritualTurn, transcriptRows } from "./ritual-turn";
@@ -16,7 +17,7 @@ export async function analyzeRitual(sessionId: string, models: RitualModels = {}
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "analyzing") return { status: locked.status };
-    await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
+    for (const n of collected.notes) await recordNote(t, { workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId }, n, now);
     await t.evolutionMessage.createMany({ data: transcriptRows(locked, RITUAL_ANALYSIS.text, collected) });
     await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "proposing" } });
     return { status: "proposing" as const, notes: collected.notes.length };

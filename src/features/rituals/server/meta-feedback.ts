@@ -2,10 +2,14 @@ import "server-only";
 import type { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
 import type { CategoryCounts, FeedbackPattern, FeedbackSummary } from "@/features/feedback/server";
 import { sourceKind, type FeedbackSourceType } from "@/features/feedback/source-kind";
+import { Prisma } from "@/generated/prisma/client";
+import { calibrationOf, describeCalibration } from "@/features/hypotheses/grade";
+import { describeEffect, GUARDED, HIGHER_IS_BETTER, type ProbationEffects } from "@/features/probation/effect";
 import { db } from "@/server/db";
 
-// The meta-improver's feedback: how the level-1 improvers did in a window —
-// approval rate of their sessions, directive churn, quality/acceptance/rating before vs after
+// The meta-improver's feedback: how the level-1 improvers did in a window — first their
+// calibration (the Brier score of their graded hypotheses) and the realised effects of their
+// approved versions (probation arms, with intervals), then the approval rate of their sessions, directive churn, quality/acceptance/rating before vs after
 // each approved version, session ratings, note patterns. Folded into the FeedbackSummary shape so
 // the same context builder, threshold gate and review page work for level 2.
 
@@ -55,7 +59,9 @@ export async function computeMetaFeedback({ workspaceId, since, until }: { works
       GROUP BY n."kind"`,
   ]);
 
-  const signals: MetaSignal[] = [];
+  // Calibration and realised effects lead: what the improvers predicted against what happened, and
+  // what their approved versions measurably did on probation (a causal comparison).
+  const signals: MetaSignal[] = [...(await calibrationSignals(workspaceId, since, until)), ...(await probationSignals(workspaceId, since, until))];
   for (const s of sessions) {
     if (s.approved > 0) signals.push({ sentiment: "positive", category: "general", sourceType: "decision", detail: `${s.templateName}: proposal approved${s.userRating != null ? ` (rated ${Number(s.userRating).toFixed(2)})` : ""}` });
     for (const reason of s.reasons) signals.push({ sentiment: "negative", category: "communication", sourceType: "reason", detail: `${s.templateName}: proposal rejected — “${reason}”` });
@@ -73,6 +79,46 @@ export async function computeMetaFeedback({ workspaceId, since, until }: { works
   if (sessions.length > 0 && hypotheses === 0) signals.push({ sentiment: "negative", category: "general", detail: "No hypothesis notes recorded: nothing to verify next time" });
 
   return { summary: summarize(signals), decidedSessions: sessions.length, signals };
+}
+
+async function calibrationSignals(workspaceId: string, since: Date, until: Date): Promise<MetaSignal[]> {
+  const graded = await db.hypothesis.findMany({
+    where: { workspaceId, template: { level: 0 }, outcome: { not: "open" }, gradedAt: { gte: since, lt: until } },
+    select: { probability: true, outcome: true, template: { select: { name: true } } },
+  });
+  const byTemplate = new Map<string, typeof graded>();
+  for (const h of graded) byTemplate.set(h.template.name, [...(byTemplate.get(h.template.name) ?? []), h]);
+  return [...byTemplate].flatMap(([name, rows]): MetaSignal[] => {
+    const c = calibrationOf(rows);
+    if (!c.graded) return [{ sentiment: "neutral", category: "accuracy", detail: `${name}: calibration — ${describeCalibration(c)}` }];
+    // Better than always saying 50% (Brier 0.25) is a calibrated improver.
+    return [{ sentiment: c.brier! < 0.25 ? "positive" : "negative", category: "accuracy", detail: `${name}: calibration — ${describeCalibration(c)}` }];
+  });
+}
+
+async function probationSignals(workspaceId: string, since: Date, until: Date): Promise<MetaSignal[]> {
+  const probations = await db.probation.findMany({
+    where: { workspaceId, template: { level: 0 }, effects: { not: Prisma.AnyNull }, OR: [{ endedAt: { gte: since, lt: until } }, { status: "running", measuredAt: { gte: since, lt: until } }] },
+    orderBy: { startedAt: "asc" },
+    select: { status: true, effects: true, template: { select: { name: true } }, version: { select: { number: true, authoredBy: true } } },
+  });
+  return probations
+    .filter((p) => p.version.authoredBy === "agent")
+    .flatMap((p): MetaSignal[] => {
+      const effects = p.effects as unknown as ProbationEffects;
+      return effects.metrics
+        .filter((m) => GUARDED.includes(m.metric) && m.diff)
+        .map((m) => {
+          const better = HIGHER_IS_BETTER[m.metric] ? m.diff!.low > 0 : m.diff!.high < 0;
+          const worse = HIGHER_IS_BETTER[m.metric] ? m.diff!.high < 0 : m.diff!.low > 0;
+          return {
+            sentiment: better ? "positive" : worse ? "negative" : "neutral",
+            category: "accuracy",
+            sourceType: m.metric === "acceptance" ? "decision" : "rating",
+            detail: `${p.template.name} v${p.version.number} (probation ${p.status.replace("_", " ")}): ${describeEffect(m)}`,
+          } satisfies MetaSignal;
+        });
+    });
 }
 
 function move(label: string, sourceType: FeedbackSourceType, before: number | string | null, after: number | string | null) {

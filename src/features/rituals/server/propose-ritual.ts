@@ -1,6 +1,7 @@
 import "server-only";
 import { ritualProposalRequest } from "@/ai/prompts/improver";
 import { recordProposalInTx } from "@/features/one-on-one/server";
+import { recordNote } from "@/features/hypotheses/server";
 import { markRollbackProposed, ritualProbation } from "@/features/probation/server";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -45,7 +46,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
         collected.text = `${collected.text}\n\n(Proposal not recorded: ${e.message})`.trim();
       }
     }
-    if (collected.notes.length) await t.evolutionNote.createMany({ data: collected.notes.map((n) => ({ workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, kind: n.kind, content: n.content })) });
+    for (const n of collected.notes) await recordNote(t, { workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId }, n, now);
     await t.evolutionMessage.createMany({ data: transcriptRows(locked, request.text, collected, recorded && input ? { ...recorded, input } : undefined) });
     if (!recorded) {
       const said = collected.text.replace(/\s+/g, " ").trim();

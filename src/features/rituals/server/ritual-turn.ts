@@ -18,7 +18,7 @@ export async function ritualTurn(session: EvolutionSession, request: ImproverReq
   const collected: Collected = { text: "", notes: [], proposals: [] };
   const tools = {
     [IMPROVER_TOOLS.note]: tool({
-      description: "Record a private evolution note (reflection, hypothesis, decision or pattern) for later sessions.",
+      description: "Record a private evolution note (reflection, hypothesis, decision or pattern) for later sessions. A hypothesis should carry a prediction (metric, direction, size, probability, days until checked): it is graded against the data.",
       inputSchema: RecordNoteInput,
       execute: async (input) => {
         collected.notes.push(input);

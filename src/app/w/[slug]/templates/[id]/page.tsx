@@ -88,6 +88,9 @@ export default async function TemplatePage({ params, searchParams }: { params: P
             <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/notes`}>
               Notes
             </Link>
+            <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/hypotheses`}>
+              Hypotheses
+            </Link>
             <Link className={buttonClass("primary", "sm")} href={`/w/${slug}/templates/${template.id}/one-on-one`}>
               <MessagesSquare className="size-4" aria-hidden />
               {openSession ? (openSession.origin === "ritual" ? `One-on-one · ritual #${openSession.sessionNumber}` : `Continue one-on-one #${openSession.sessionNumber}`) : "One-on-one"}
