@@ -72,7 +72,9 @@ describe("dashboard read models", () => {
     expect(close(byWeek["2025-06-16"].avgQuality)).toBe(0.65);
     expect(byWeek["2025-06-09"]).toMatchObject({ runs: 2, acceptance: 0.75, versionsStarted: [2] });
     expect([close(byWeek["2025-06-09"].avgQuality), close(byWeek["2025-06-09"].avgRating)]).toEqual([0.65, 0.6]);
-    expect(byWeek["2025-06-02"]).toMatchObject({ runs: 1, avgQuality: 0.3, avgRating: null, acceptance: null });
+    // Acceptance's 95% interval (Wilson): 3 of 4 confirmed is anything from 30% to 95%.
+    expect(byWeek["2025-06-09"].acceptanceInterval).toEqual({ low: expect.closeTo(0.3006, 3), high: expect.closeTo(0.9544, 3) });
+    expect(byWeek["2025-06-02"]).toMatchObject({ runs: 1, avgQuality: 0.3, avgRating: null, acceptance: null, acceptanceInterval: null });
     expect(byWeek["2025-04-28"]).toMatchObject({ runs: 0, avgQuality: null, versionsStarted: [1] });
   });
 

@@ -1,9 +1,18 @@
 "use client";
-import { Legend, Line, LineChart, ReferenceLine, Tooltip } from "recharts";
+import { Area, ComposedChart, Legend, Line, ReferenceLine, Tooltip } from "recharts";
 import { DataTable } from "@/components/ui/table";
 import { ChartAxes, ChartFigure } from "./chart-figure";
 
-export type ChartWeek = { label: string; quality: number | null; acceptance: number | null; rating: number | null; runs: number; versions: number[] };
+export type ChartWeek = {
+  label: string;
+  quality: number | null;
+  acceptance: number | null;
+  /** Acceptance's 95% interval, [low, high] (the shaded band). */
+  acceptanceBand: [number, number] | null;
+  rating: number | null;
+  runs: number;
+  versions: number[];
+};
 
 const series = [
   { key: "quality", name: "Avg quality", color: "#4f46e5" },
@@ -15,15 +24,17 @@ const pct = (v: number | null) => (v == null ? "—" : v.toFixed(2));
 
 /**
  * Weekly quality, acceptance and rating (0..1) with a dashed line at each week a version became
- * active. The figure is labelled; the table after it (sr-only) has the same numbers.
+ * active, and acceptance's 95% interval as a band: a week of few decisions shows how little its
+ * mean says. The figure is labelled; the table after it (sr-only) has the same numbers.
  */
 export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
   return (
-    <ChartFigure label="Weekly quality, acceptance and rating, with version changes marked (the table that follows has the same data)" className="h-72 w-full" testId="version-chart"
+    <ChartFigure label="Weekly quality, acceptance with its 95% interval, and rating, with version changes marked (the table that follows has the same data)" className="h-72 w-full" testId="version-chart"
       chart={
-        <LineChart data={weeks} margin={{ top: 20, right: 16, bottom: 4, left: -8 }}>
+        <ComposedChart data={weeks} margin={{ top: 20, right: 16, bottom: 4, left: -8 }}>
           <ChartAxes xKey="label" y={{ domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] }} />
-          <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(2) : String(v))} />
+          <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(2) : Array.isArray(v) ? v.map((x) => Number(x).toFixed(2)).join(" – ") : String(v))} />
+          <Area type="linear" dataKey="acceptanceBand" name="Acceptance, 95% interval" stroke="none" fill="#10b981" fillOpacity={0.15} connectNulls isAnimationActive={false} legendType="square" />
           <Legend wrapperStyle={{ fontSize: 12 }} iconType="plainline" />
           {weeks.filter((w) => w.versions.length).map((w) => (
             <ReferenceLine
@@ -37,7 +48,7 @@ export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
           {series.map((s) => (
             <Line key={s.key} type="linear" dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
           ))}
-        </LineChart>
+        </ComposedChart>
       }
       table={
         <DataTable rows={weeks} rowKey={(w) => w.label} srOnly testId="version-chart-table" caption="Weekly performance (weeks start on Monday)"
@@ -46,6 +57,7 @@ export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
             { header: "Runs", cell: (w) => w.runs },
             { header: "Avg quality", cell: (w) => pct(w.quality) },
             { header: "Acceptance", cell: (w) => pct(w.acceptance) },
+            { header: "Acceptance, 95% interval", cell: (w) => (w.acceptanceBand ? `${pct(w.acceptanceBand[0])} – ${pct(w.acceptanceBand[1])}` : "—") },
             { header: "Avg rating", cell: (w) => pct(w.rating) },
             { header: "Version became active", cell: (w) => w.versions.map((n) => `v${n}`).join(", ") || "—" },
           ]}

@@ -1,4 +1,5 @@
 import "server-only";
+import { wilsonInterval } from "@/lib/interval";
 import { db } from "@/server/db";
 import { acceptanceRate } from "../window";
 import { average, readPeriods } from "./daily-stats";
@@ -23,6 +24,8 @@ export type WeekPoint = {
   avgQuality: number | null;
   avgRating: number | null;
   acceptance: number | null;
+  /** The 95% interval of the week's acceptance (Wilson: honest at the small counts of a week). */
+  acceptanceInterval: { low: number; high: number } | null;
   /** Versions created (became active) during this week. */
   versionsStarted: number[];
 };
@@ -99,6 +102,7 @@ export async function getWeeklySeries({ workspaceId, templateId, weeks, now = ne
     avgQuality: average(periods[i].qualitySum, periods[i].qualityCount),
     avgRating: average(periods[i].ratingSum, periods[i].ratingCount),
     acceptance: acceptanceRate(periods[i].confirmed, periods[i].rejected),
+    acceptanceInterval: wilsonInterval(periods[i].confirmed, periods[i].confirmed + periods[i].rejected),
     versionsStarted: versionRows.filter((v) => weekStartOf(utc(v.createdAt)!).getTime() === weekStart.getTime()).map((v) => int(v.number)),
   }));
 }

@@ -98,7 +98,7 @@ async function calibrationSignals(workspaceId: string, since: Date, until: Date)
 
 async function probationSignals(workspaceId: string, since: Date, until: Date): Promise<MetaSignal[]> {
   const probations = await db.probation.findMany({
-    where: { workspaceId, template: { level: 0 }, effects: { not: Prisma.AnyNull }, OR: [{ endedAt: { gte: since, lt: until } }, { status: "running", measuredAt: { gte: since, lt: until } }] },
+    where: { workspaceId, template: { level: 0 }, effects: { not: Prisma.AnyNull }, OR: [{ endedAt: { gte: since, lt: until } }, { endedAt: null, measuredAt: { gte: since, lt: until } }] },
     orderBy: { startedAt: "asc" },
     select: { status: true, effects: true, template: { select: { name: true } }, version: { select: { number: true, authoredBy: true } } },
   });

@@ -132,10 +132,10 @@ export default async function TemplatePage({ params, searchParams }: { params: P
           </div>
         </DashboardSection>
 
-        <DashboardSection id="versions" title="Versions over time" description={`Weekly averages over the last ${weeks.length} weeks; dashed lines mark the week a version became active. The table covers each version's whole life.`}>
+        <DashboardSection id="versions" title="Versions over time" description={`Weekly averages over the last ${weeks.length} weeks; the shaded band is acceptance's 95% interval, dashed lines mark the week a version became active. The table covers each version's whole life.`}>
           <div className="px-5 pb-2 pt-4">
             <VersionPerformanceChart
-              weeks={weeks.map((w) => ({ label: weekLabel(w.weekStart), quality: w.avgQuality, acceptance: w.acceptance, rating: w.avgRating, runs: w.runs, versions: w.versionsStarted }))}
+              weeks={weeks.map((w) => ({ label: weekLabel(w.weekStart), quality: w.avgQuality, acceptance: w.acceptance, acceptanceBand: w.acceptanceInterval ? [w.acceptanceInterval.low, w.acceptanceInterval.high] : null, rating: w.avgRating, runs: w.runs, versions: w.versionsStarted }))}
             />
           </div>
           <VersionTable versions={versionStats} headVersionId={template.headVersionId} />
