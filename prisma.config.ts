@@ -25,6 +25,6 @@ const url = process.env.DATABASE_URL || embeddedUrl() || "postgresql://start-npm
 
 export default defineConfig({
   schema: "prisma/schema.prisma",
-  migrations: { path: "prisma/migrations", seed: "tsx prisma/seed.ts" },
+  migrations: { path: "prisma/migrations", seed: "node --import tsx --import ./scripts/lib/server-only/register.mjs prisma/seed.ts" },
   datasource: { url },
 });

@@ -1,6 +1,6 @@
 // `npm run db:seed` (also run by `npm run dev`): the demo workspace, its team and its agents (two
 // templates with six weeks of history: prisma/seed/demo-agents.ts) with their past one-on-ones
-// (prisma/seed/one-on-ones.ts), and the improvers that hold the weekly rituals (prisma/seed/improvers.ts). Idempotent: re-running it changes nothing that exists; the agents
+// (prisma/seed/one-on-ones.ts) and their graded predictions, and the improvers that hold the weekly rituals (prisma/seed/improvers.ts). Idempotent: re-running it changes nothing that exists; the agents
 // and one-on-ones are skipped once the workspace has any template.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../src/generated/prisma/client";
@@ -47,14 +47,39 @@ async function main() {
   const result = await seedDemoAgents(prisma, { workspaceId: workspace.id, users });
   const improvers = await seedImprovers(prisma, { workspaceId: workspace.id });
   const labeled = await classifyDemoFeedback(prisma, workspace.id);
+  const graded = await gradeDemoHypotheses(workspace.id);
   console.log(`[seed] demo workspace "${workspace.slug}" ready in ${t1 - t0} ms`);
   if (improvers) console.log(`[seed] ${improvers} improvers created`);
+  if (graded) console.log(`[seed] ${graded} past predictions graded from the seeded runs`);
   if (labeled) console.log(`[seed] ${labeled} written feedback texts labeled by the built-in classifier`);
   console.log(
     result.skipped
       ? "[seed] demo agents already present (the workspace has templates): skipped"
       : `[seed] demo agents in ${Date.now() - t1} ms: ${Object.entries(result.counts).map(([k, v]) => `${v} ${k}`).join(", ")}`,
   );
+}
+
+/**
+ * The demo's past predictions graded as the first ritual after their check date would: by the
+ * product's own grader (features/hypotheses) on the seeded runs and feedback, after the feedback is
+ * labeled. Loaded only now: the app's database module reads DATABASE_URL when it loads (the seed
+ * runs with "server-only" resolved to an empty module: scripts/lib/server-only).
+ */
+async function gradeDemoHypotheses(workspaceId: string): Promise<number> {
+  process.env.DATABASE_URL ||= url;
+  const { gradeDueHypotheses } = await import("../src/features/hypotheses/server/grade-due");
+  const { db } = await import("../src/server/db");
+  try {
+    const templates = await prisma.hypothesis.findMany({ where: { workspaceId, outcome: "open", checkAt: { lte: new Date() } }, distinct: ["templateId"], select: { templateId: true } });
+    let graded = 0;
+    for (const { templateId } of templates) {
+      const counts = await gradeDueHypotheses({ workspaceId, templateId });
+      graded += counts.confirmed + counts.refuted + counts.inconclusive;
+    }
+    return graded;
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 main()

@@ -103,7 +103,7 @@ if (mode === "start" && !env.AUTH_SECRET) {
 // Demo data only where it is wanted: `npm run dev`, or explicitly. A production start never
 // writes rows of its own.
 const seed = mode === "dev" ? process.env.SEED_DEMO !== "0" : process.env.SEED_DEMO === "1";
-if (seed) await runAsync("npx", ["tsx", "prisma/seed.ts"], { env });
+if (seed) await runAsync("node", ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", "prisma/seed.ts"], { env });
 if (mode === "start" && !existsSync(`${distDir}/BUILD_ID`)) await runAsync("npx", ["next", "build"], { env });
 
 // Next runs directly (no npx wrapper that might not pass signals on).

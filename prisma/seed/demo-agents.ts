@@ -434,6 +434,7 @@ export async function seedDemoAgents(prisma: PrismaClient, { workspaceId, users 
       await tx.proposal.createMany({ data: oneOnOnes.proposals });
       await tx.evolutionMessage.createMany({ data: oneOnOnes.messages });
       await tx.evolutionNote.createMany({ data: oneOnOnes.notes });
+      await tx.hypothesis.createMany({ data: oneOnOnes.hypotheses });
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -455,6 +456,7 @@ export async function seedDemoAgents(prisma: PrismaClient, { workspaceId, users 
       "one-on-ones": oneOnOnes.sessions.length,
       proposals: oneOnOnes.proposals.length,
       "improver notes": oneOnOnes.notes.length,
+      "predictions": oneOnOnes.hypotheses.length,
       "chat messages": oneOnOnes.messages.length,
     },
   };

@@ -9,6 +9,7 @@
 // open proposal; messages are AI SDK UIMessage parts as the chat route stores them.
 import type { Prisma } from "../../src/generated/prisma/client";
 import { APPROVAL_CONFIDENCE, IMPROVER_TOOLS, OPENING_REQUEST, rejectionMessage } from "../../src/ai/prompts/improver";
+import { checkDate } from "../../src/features/hypotheses/metrics";
 import type { Domain, NoteSpec, ProposalSpec, SessionFacts, SessionSpec, Users } from "./types";
 
 const SEC = 1_000;
@@ -31,6 +32,8 @@ export type OneOnOneRows = {
   sessions: Prisma.EvolutionSessionCreateManyInput[];
   messages: Prisma.EvolutionMessageCreateManyInput[];
   notes: Prisma.EvolutionNoteCreateManyInput[];
+  /** The ledger entries of hypothesis notes with a prediction (open: the seed grades them once written). */
+  hypotheses: Prisma.HypothesisCreateManyInput[];
   proposals: Prisma.ProposalCreateManyInput[];
   /** When each session started: its feedback window ends there (see `acknowledge`). */
   starts: { sessionId: string; at: number }[];
@@ -39,7 +42,7 @@ export type OneOnOneRows = {
 const time = (d: Date | string | null | undefined) => +new Date(d ?? 0);
 
 export function buildOneOnOnes({ domains, source, workspaceId, users, newId }: { domains: Domain[]; source: Source; workspaceId: string; users: Users; newId: () => string }): OneOnOneRows {
-  const out: OneOnOneRows = { sessions: [], messages: [], notes: [], proposals: [], starts: [] };
+  const out: OneOnOneRows = { sessions: [], messages: [], notes: [], hypotheses: [], proposals: [], starts: [] };
   for (const domain of domains) {
     const template = source.templates.find((t) => t.name === domain.name);
     if (!template?.id) fail(`no template "${domain.name}"`);
@@ -56,6 +59,7 @@ export function buildOneOnOnes({ domains, source, workspaceId, users, newId }: {
       out.sessions.push(built.session);
       out.messages.push(...built.messages);
       out.notes.push(...built.notes);
+      out.hypotheses.push(...built.hypotheses);
       out.proposals.push(...built.proposals);
       out.starts.push({ sessionId: built.session.id!, at: built.start });
       // The next session's feedback starts where this one's window ended (it acknowledged it).
@@ -114,6 +118,7 @@ function buildSession({ spec, span: { start, end }, number, templateId, workspac
   const sessionId = newId();
   const messages: Prisma.EvolutionMessageCreateManyInput[] = [];
   const notes: Prisma.EvolutionNoteCreateManyInput[] = [];
+  const hypotheses: Prisma.HypothesisCreateManyInput[] = [];
   const proposals: Prisma.ProposalCreateManyInput[] = [];
   const headAt = (t: number) => versions.findLast((v) => v.at <= t) ?? versions[0];
   const turns = spec.turns(facts);
@@ -178,8 +183,17 @@ function buildSession({ spec, span: { start, end }, number, templateId, workspac
         parts.push({ type: `tool-${IMPROVER_TOOLS.propose}`, toolCallId: callId(++calls), state: "output-available", input, output: { ok: true, proposalId: id, status, version: versions.filter((v) => v.at <= at).length + 1, confidence: p.confidence } });
       }
       for (const n of turn.notes ?? []) {
-        const noteId = note(n.kind, n.content, at - 15 * SEC + calls * SEC);
-        parts.push({ type: `tool-${IMPROVER_TOOLS.note}`, toolCallId: callId(++calls), state: "output-available", input: { kind: n.kind, content: n.content }, output: { ok: true, noteId, kind: n.kind } });
+        const noteAt = at - 15 * SEC + calls * SEC;
+        const noteId = note(n.kind, n.content, noteAt);
+        const p = n.kind === "hypothesis" ? n.prediction : undefined;
+        if (p) {
+          hypotheses.push({
+            id: newId(), workspaceId, templateId, sessionId, noteId, metric: p.metric, tool: p.tool ?? null, category: p.category ?? null, direction: p.direction, size: p.size,
+            probability: p.probability, checkAt: checkDate(new Date(noteAt), p.checkAfterDays ?? 7), createdAt: new Date(noteAt),
+          });
+        }
+        const input = { kind: n.kind, content: n.content, ...(p ? { prediction: p } : {}) };
+        parts.push({ type: `tool-${IMPROVER_TOOLS.note}`, toolCallId: callId(++calls), state: "output-available", input, output: { ok: true, noteId, kind: n.kind } });
       }
       if (calls && turn.closing) parts.push({ type: "step-start" }, text(turn.closing));
       say("assistant", at, parts);
@@ -205,7 +219,7 @@ function buildSession({ spec, span: { start, end }, number, templateId, workspac
     updatedAt: new Date(end),
     completedAt: new Date(end),
   };
-  return { session, messages, notes, proposals, start };
+  return { session, messages, notes, hypotheses, proposals, start };
 }
 
 function proposalFrom(spec: ProposalSpec, head: Version, versions: Version[], label: string) {

@@ -108,6 +108,7 @@ export const releaseNotesSessions: SessionSpec[] = [
           {
             kind: "hypothesis",
             content: "Breaking changes first should end the hand-added migration steps. The risk is the 400-word cap: a release with a long migration story may now run over. If \"too long\" complaints rise, let the Breaking changes entry link to the guide instead of explaining it.",
+            prediction: { metric: "negativeFeedback", direction: "decrease", size: 5, probability: 0.65, checkAfterDays: 7 },
           },
         ],
         closing: "Proposed v3 (confidence 0.87).",

@@ -65,6 +65,7 @@ export const supportTriageSessions: SessionSpec[] = [
           {
             kind: "hypothesis",
             content: "If the first reply is capped at two short sentences without an apology, the \"too formal\" and \"apologised three times\" complaints should drop within a week. Watch whether customers who write long, formal tickets start rating the replies lower.",
+            prediction: { metric: "negativeFeedback", category: "communication", direction: "decrease", size: 5, probability: 0.7, checkAfterDays: 7 },
           },
         ],
         closing: "The proposal is ready for your review (confidence 0.82).",
@@ -116,6 +117,7 @@ export const supportTriageSessions: SessionSpec[] = [
           {
             kind: "hypothesis",
             content: "The duplicate check should bring \"duplicate ticket not detected\" complaints close to zero within a week. Risk to watch: over-merging — two different problems from the same organisation (an invoice question next to an SSO outage) folded into one thread.",
+            prediction: { metric: "acceptance", direction: "increase", size: 5, probability: 0.7, checkAfterDays: 7 },
           },
         ],
         closing: "Proposed v3 (confidence 0.86), ready for your review.",
@@ -163,6 +165,7 @@ export const supportTriageSessions: SessionSpec[] = [
           {
             kind: "hypothesis",
             content: "With the plan lookup, Enterprise P3 → P2 corrections should disappear. If reviewers start lowering P2 on trivial Enterprise how-to questions, the floor is too blunt and needs an exception for questions.",
+            prediction: { metric: "acceptance", direction: "increase", size: 10, probability: 0.6, checkAfterDays: 7 },
           },
           {
             kind: "decision",

@@ -1,3 +1,4 @@
+import type { Prediction } from "../../src/ai/prompts/improver";
 import type { AuthoredBy, EvolutionNoteKind, TaskStatus } from "../../src/generated/prisma/enums";
 import type { Rng } from "./random";
 
@@ -75,7 +76,8 @@ export type Users = { owner: string; admin: string; member: string; viewer: stri
 
 // ---- one-on-one history (prisma/seed/one-on-ones.ts) -------------------------------------------
 
-export type NoteSpec = { kind: EvolutionNoteKind; content: string };
+/** A hypothesis may carry a prediction: it enters the ledger, graded by the seed like the first ritual after its date would. */
+export type NoteSpec = { kind: EvolutionNoteKind; content: string; prediction?: Prediction };
 
 /** What the improver proposes with propose_directives. */
 export type ProposalSpec =

@@ -22,6 +22,18 @@ export const METRIC_INFO: Record<Metric, { label: string; unit: string; higherIs
 
 export { Prediction } from "@/ai/prompts/improver";
 
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * The check date: `days` from now, as a date (00:00 UTC). A weekly ritual a week later, at any hour
+ * of that day, is then the first one after it — not the one a fortnight later because the
+ * hypothesis was written a few minutes into its own ritual.
+ */
+export function checkDate(now: Date, days: number): Date {
+  const at = new Date(now.getTime() + days * DAY_MS);
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
 const sign = (direction: HypothesisDirection) => (direction === "increase" ? "+" : "−");
 
 /** "acceptance of add_checklist_item +10 points", "negative accuracy feedback share −5 points". */

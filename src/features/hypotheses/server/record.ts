@@ -1,19 +1,8 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { EvolutionNoteKind } from "@/generated/prisma/enums";
-import type { Prediction } from "../metrics";
+import { checkDate, type Prediction } from "../metrics";
 
-const DAY_MS = 24 * 3_600_000;
-
-/**
- * The check date: `days` from now, as a date (00:00 UTC). A weekly ritual a week later, at any hour
- * of that day, is then the first ritual after it — not the one a fortnight later because the
- * hypothesis was written a few minutes into its own ritual.
- */
-export function checkDate(now: Date, days: number): Date {
-  const at = new Date(now.getTime() + days * DAY_MS);
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-}
 
 export type NoteToRecord = { kind: EvolutionNoteKind; content: string; prediction?: Prediction };
 
