@@ -308,9 +308,11 @@ function ApproveForm({
   const [overrideReason, setOverrideReason] = useState("");
   const [reversalReason, setReversalReason] = useState("");
   const { run, pending, error, fieldError } = useAction(approveProposalAction);
+  // A card drawn before its evidence was read (a proposal still streaming in the chat) learns it from the refusal.
+  const askReversal = needsReversalReason || (error?.status === 409 && error.message.startsWith("This reverses"));
   const approve = (finish: boolean) =>
-    void run({ workspaceSlug, proposalId, rating, finish, ...(needsReason ? { overrideReason } : {}), ...(needsReversalReason ? { reversalReason } : {}) }, () => onDone(finish));
-  const missing = (needsReason && overrideReason.trim().length < 3) || (needsReversalReason && reversalReason.trim().length < 3);
+    void run({ workspaceSlug, proposalId, rating, finish, ...(needsReason ? { overrideReason } : {}), ...(askReversal ? { reversalReason } : {}) }, () => onDone(finish));
+  const missing = (needsReason && overrideReason.trim().length < 3) || (askReversal && reversalReason.trim().length < 3);
   return (
     <div className="space-y-2" role="group" aria-label="Approve proposal">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
@@ -329,7 +331,7 @@ function ApproveForm({
           <Textarea id={reasonId} rows={2} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. The lost acceptance was a one-off ticket" />
         </div>
       ) : null}
-      {needsReversalReason ? (
+      {askReversal ? (
         <div>
           <label htmlFor={reversalId} className="block text-sm font-medium text-zinc-800">
             It reverses a recent change with no new feedback: what changed?
