@@ -44,6 +44,15 @@ async function fixture() {
   return { workspace, owner, viewer: members.viewer!, scope, ana, ben, template, decide, ritualWeek, conflicts };
 }
 
+/** Ana confirms 9 of 10 status proposals, Ben rejects 8 of 9; a ritual raises the conflict. */
+async function raisedConflict(f: Awaited<ReturnType<typeof fixture>>) {
+  await f.decide(f.ana.id, "propose_status", 9, 1);
+  await f.decide(f.ben.id, "propose_status", 1, 8);
+  await f.ritualWeek();
+  const [conflict] = await f.conflicts();
+  return conflict;
+}
+
 const contextOf = async (f: Awaited<ReturnType<typeof fixture>>) =>
   assembleImproverContext(await loadImproverContextData({ workspaceId: f.workspace.id, templateId: f.template.id, origin: "ritual", sinceCounter: 0, feedback: null, lastSessionAt: null }));
 
@@ -118,10 +127,7 @@ describe("preference conflicts", () => {
 
   it("settling: members rule with a rule or their words, or dismiss; viewers 403, outsiders 404, bad input 400, twice 409", async () => {
     const f = await fixture();
-    await f.decide(f.ana.id, "propose_status", 9, 1);
-    await f.decide(f.ben.id, "propose_status", 1, 8);
-    await f.ritualWeek();
-    const [conflict] = await f.conflicts();
+    const conflict = await raisedConflict(f);
     const input = { workspaceSlug: f.workspace.slug, conflictId: conflict!.id };
 
     actAs(null);
@@ -149,10 +155,7 @@ describe("preference conflicts", () => {
 
   it("a dismissed conflict tells the improver nothing", async () => {
     const f = await fixture();
-    await f.decide(f.ana.id, "propose_status", 9, 1);
-    await f.decide(f.ben.id, "propose_status", 1, 8);
-    await f.ritualWeek();
-    const [conflict] = await f.conflicts();
+    const conflict = await raisedConflict(f);
     actAs(f.owner);
     expect(await settlePreferenceConflictAction({ workspaceSlug: f.workspace.slug, conflictId: conflict!.id, ruling: "dismiss", text: "Ben works the escalations." })).toMatchObject({ ok: true, data: { status: "dismissed" } });
     const ctx = await contextOf(f);
