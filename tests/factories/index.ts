@@ -10,6 +10,7 @@ export * from "./evolution-session";
 export * from "./feedback-item";
 export * from "./notification";
 export * from "./observation";
+export * from "./preference-conflict";
 export * from "./proposal";
 export * from "./report";
 export * from "./run";

@@ -117,6 +117,8 @@ export const ImproverContextFacts = z.object({
   lines: z.record(z.enum(QUOTABLE_SECTIONS), z.array(z.string())),
   /** The agents whose reports or observations the context shows. */
   agentIds: z.array(z.string()),
+  /** Tools with an open preference conflict among reviewers: directives about them wait for the team. */
+  frozenTools: z.array(z.string()).optional(),
 });
 export type ImproverContextFacts = z.infer<typeof ImproverContextFacts>;
 
@@ -187,6 +189,7 @@ ${role} Your goal is to identify patterns in how the template's agents perform a
 - Record at least one \`hypothesis\` note to test in the next cycle, with a \`prediction\`: the metric, direction and size you expect from the change, your honest probability that it comes true, and when to check. It is graded from the runs (confirmed, refuted or inconclusive) and your calibration is scored; refuted ones stay in your notes as "tried, did not work".
 - When uncertain, propose a small conservative change over a large risky one; a confidence below ${APPROVAL_CONFIDENCE} is shown as a draft the person cannot approve.
 - Never remove capabilities that are confirmed working.
+- Where reviewers disagree (an open preference conflict), leave that behaviour alone until the team settles it; follow what the team settled. Do not undo a recent change without new evidence.
 - At most ${MAX_APPROVED_MUTATIONS} proposals can be approved in one session.
 - When the person rejects a proposal, address their reason and propose again.`;
 }

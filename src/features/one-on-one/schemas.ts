@@ -36,6 +36,8 @@ export const ApproveProposalInput = z.object({
   finish: z.boolean().default(true),
   /** Approving although the replay check's guard blocks it: why (workspaces in guard mode). */
   overrideReason: z.string().trim().min(3, "Say why you approve despite the replay check.").max(1_000).optional(),
+  /** Approving a reversal of a recent change with no new evidence: what changed (the oscillation guard). */
+  reversalReason: z.string().trim().min(3, "Say what changed since that change was approved.").max(1_000).optional(),
 });
 export const RejectProposalInput = z.object({
   proposalId: IdSchema,
@@ -48,4 +50,13 @@ export const NotesFilter = z.object({
   kind: z.enum(EvolutionNoteKind).optional().catch(undefined),
   session: z.coerce.number().int().positive().optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),
+});
+
+/** The team settles a preference conflict: a rule, its own words (`custom`), or not a real disagreement (`dismiss`). */
+// (A custom ruling without words is refused by the service, 400 on `text`: an object with a
+// refinement cannot be extended with the workspace slug.)
+export const SettlePreferenceConflictInput = z.object({
+  conflictId: IdSchema,
+  ruling: z.enum(["confirm", "reject", "custom", "dismiss"], { error: "Choose how the team settles it." }),
+  text: z.string().trim().max(1_000, "Keep it under 1,000 characters.").optional(),
 });

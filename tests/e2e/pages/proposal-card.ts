@@ -25,6 +25,10 @@ export class ProposalCard {
     await this.startApproval(rating);
     await this.button(confirm).click();
   }
+  /** The approval form's "what changed?" field of a reversal with no new evidence. */
+  get reversalReason() {
+    return this.root.getByLabel(/It reverses a recent change with no new feedback/);
+  }
   async rejectWithReason(reason: string) {
     await this.button("Reject", true).click();
     await this.root.getByLabel(/Why not\?/).fill(reason);

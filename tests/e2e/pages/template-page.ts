@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /** A template's page (/w/<slug>/templates/<id>): versions, its dashboard, the ritual panel. */
 export class TemplatePage {
@@ -51,6 +51,16 @@ export class TemplatePage {
   }
   get ritualStarted() {
     return this.ritualPanel.getByText("Ritual started — you'll be notified when the proposal is ready.");
+  }
+  /** The reviewer-conflict cards; one by its tool. */
+  get conflicts() {
+    return this.page.getByTestId("preference-conflict");
+  }
+  /** Settles a conflict the way a person does: a ruling ("Confirm these", "Our own rule"…) and optional words. */
+  async settleConflict(conflict: Locator, ruling: string, words?: string) {
+    await conflict.getByLabel(ruling).check();
+    if (words) await conflict.getByRole("textbox").fill(words);
+    await conflict.getByRole("button", { name: ruling === "Dismiss" ? "Dismiss" : "Settle" }).click();
   }
   runRitualNow() {
     return this.ritualPanel.getByRole("button", { name: "Run ritual now" }).click();

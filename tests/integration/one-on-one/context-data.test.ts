@@ -154,6 +154,9 @@ describe("loadImproverContextData", () => {
       ],
       lastReplay: null,
       probations: [],
+      // No reviewer conflicts on this template; the recent changes' evidence is the oscillation guard's (oscillation-guard.test.ts).
+      conflicts: { open: [], settled: [] },
+      recentChanges: expect.any(Array),
     });
     // A longer window reaches the old rejection.
     const longer = await getDecisionHistory({ workspaceId: f.scope.workspaceId, templateId: f.template.id, since: at("05-01T12:00:00"), now: NOW });

@@ -213,3 +213,21 @@ describe("built-in improver: a rejection's reason is feedback too", () => {
     expect(second.proposal!.confidence).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe("built-in improver: open preference conflicts", () => {
+  it("leaves the clauses of a tool reviewers disagree on alone, whatever the feedback says", async () => {
+    const { proposal } = await ask({ ...facts(TOO_LONG), frozenTools: ["propose_checklist_items"] });
+    expect(proposal?.directives ?? HEAD).toContain("Keep checklists to at most 8 items.");
+    expect(proposal?.rationale ?? "").not.toMatch(/at most 5 items/);
+  });
+
+  it("still changes them when a person asks in the chat", async () => {
+    const { proposal } = await ask({ ...facts(TOO_LONG), frozenTools: ["propose_checklist_items"] }, "Keep checklists to at most 5 items.");
+    expect(readDirectives(proposal!.directives).checklist.maxItems).toBe(5);
+  });
+
+  it("changes the tool's clauses again once no conflict is open", async () => {
+    const { proposal } = await ask({ ...facts(TOO_LONG), frozenTools: [] });
+    expect(readDirectives(proposal!.directives).checklist.maxItems).toBe(5);
+  });
+});

@@ -118,7 +118,7 @@ describe("assembleImproverContext with large inputs", () => {
       expect(s.tokens, s.key).toBe(countTokens(s.text));
       expect(s.budget).toBe(CONTEXT_BUDGETS[s.key]);
     }
-    expect(ctx.budget).toBe(8_900);
+    expect(ctx.budget).toBe(9_100);
     expect(ctx.scaffoldTokens).toBeLessThanOrEqual(CONTEXT_BUDGETS.scaffold);
     expect(ctx.totalTokens).toBe(countTokens(ctx.system));
     expect(ctx.totalTokens).toBeLessThanOrEqual(ctx.budget + ctx.scaffoldTokens);
@@ -268,6 +268,36 @@ describe("section content", () => {
       "What your recent versions did (probation: a share of instances kept the version before; differences new − previous):",
       "- v3 against v2, passed its probation: acceptance +12 points (95% CI +4 to +20), 82 vs 24 decisions",
     ]);
+  });
+
+  it("decisions: the team's word first — open conflicts, settled ones, recent changes and their evidence — and the tools frozen in the facts", () => {
+    const decisions = {
+      days: 30,
+      byTool: [],
+      topRejectionReasons: [],
+      lastReplay: null,
+      probations: [],
+      conflicts: {
+        open: [{ tool: "propose_status", line: "reviewers disagree on “propose_status” proposals: do not change directives about propose_status until the team settles it." }],
+        settled: [{ tool: "propose_estimate", line: "on “propose_estimate” proposals (2026-11-10) the team decided: Round estimates to 30 minutes." }],
+      },
+      recentChanges: [
+        { version: 5, approvedAt: day("12"), enough: false, words: "no new evidence: nobody complained since" },
+        { version: 4, approvedAt: day("05"), enough: true, words: "new evidence: 4 negative comments people wrote since" },
+      ],
+    };
+    const ctx = assembleImproverContext(emptyData({ decisions }));
+    expect(sectionOf(ctx, "decisions").text.split("\n").slice(1)).toEqual([
+      "Open preference conflicts:",
+      "- reviewers disagree on “propose_status” proposals: do not change directives about propose_status until the team settles it.",
+      "Settled by the team (follow these):",
+      "- on “propose_estimate” proposals (2026-11-10) the team decided: Round estimates to 30 minutes.",
+      "Recent changes (reversing one needs new evidence; without it a person must give a reason):",
+      "- v5, approved 2026-11-12: no new evidence: nobody complained since — do not reverse it",
+      "- v4, approved 2026-11-05: new evidence: 4 negative comments people wrote since",
+      "(no decisions in the last 30 days)",
+    ]);
+    expect(ctx.facts.frozenTools).toEqual(["propose_status"]);
   });
 
   it("reports, observations, notes and versions: one entry per row, newest first as given", () => {

@@ -23,6 +23,8 @@ export type ImproverContext = {
   lines: Record<QuotableSection, string[]>;
   /** Agents the reports and observations are about: the ones it can look at. */
   agentIds: string[];
+  /** Tools with an open preference conflict: the feedback does not change their clauses (a person's request still does). */
+  frozenTools: string[];
 };
 
 export type ImproverInput = { context: ImproverContext; turn: ImproverTurn };
@@ -38,6 +40,7 @@ const EMPTY: ImproverContext = {
   patterns: [],
   lines: Object.fromEntries(QUOTABLE_SECTIONS.map((key) => [key, [] as string[]])) as Record<QuotableSection, string[]>,
   agentIds: [],
+  frozenTools: [],
 };
 
 export function improverInput(data: ImproverPromptData | undefined): ImproverInput {
@@ -56,6 +59,7 @@ export function improverInput(data: ImproverPromptData | undefined): ImproverInp
       patterns: feedback.patterns,
       lines: facts.lines,
       agentIds: facts.agentIds,
+      frozenTools: facts.frozenTools ?? [],
     },
     turn,
   };

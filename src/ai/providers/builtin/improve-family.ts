@@ -1,6 +1,6 @@
 import { applyClauseEdits } from "@/ai/directives/edit";
 import { planFromFeedback, type ClauseChange, type ClauseNote, type Evidence, type FeedbackPlan, type FeedbackSource } from "@/ai/directives/feedback-plan";
-import { CLAUSE_KINDS, paramsOf, sameParams } from "@/ai/directives/params";
+import { CLAUSE_KINDS, CLAUSES_OF_TOOL, paramsOf, sameParams } from "@/ai/directives/params";
 import { clauseText, readDirectives } from "@/ai/directives/policy";
 import type { ImproverContext } from "./improve-context";
 import { feedbackTexts } from "./improve-evidence";
@@ -44,7 +44,9 @@ export function familyEdits(ctx: ImproverContext, head: string, base: string, as
   const headPolicy = readDirectives(head);
   const feedback = planFromFeedback(feedbackTexts(ctx), headPolicy);
   const askedKinds = new Set(asked.changes.map((c) => c.kind));
-  const changes = [...asked.changes, ...feedback.changes.filter((c) => !askedKinds.has(c.kind))];
+  // Reviewers disagree on these tools: their clauses wait for the team, whatever the feedback says.
+  const frozen = new Set(ctx.frozenTools.flatMap((tool) => CLAUSES_OF_TOOL[tool] ?? []));
+  const changes = [...asked.changes, ...feedback.changes.filter((c) => !askedKinds.has(c.kind) && !frozen.has(c.kind))];
   const edited = applyClauseEdits(base, changes.map(({ kind, to }) => ({ kind, to })));
   const now = readDirectives(edited.directives);
   // What the proposal changes from the head: this turn's edits, and the ones a proposal under discussion already made.

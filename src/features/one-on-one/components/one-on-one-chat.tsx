@@ -346,6 +346,8 @@ function PartView({
         decidedBy: null,
         flags: [],
         reversals: [],
+        reversalEvidence: [],
+        reversalReason: null,
         replay: null,
         replayOverrideReason: null,
       };

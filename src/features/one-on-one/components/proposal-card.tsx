@@ -70,10 +70,11 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
           {proposal.rationale}
         </p>
         <FlagList flags={proposal.flags} />
-        <ReversalList reversals={proposal.reversals} />
+        <ReversalList reversals={proposal.reversals} evidence={proposal.reversalEvidence} />
         <LineDiff before={proposal.base?.directives ?? ""} after={proposal.directives} flags={proposal.flags} />
         {proposal.replay && (open || proposal.replay.status === "done") ? <ReplayResult replay={proposal.replay} /> : null}
         {proposal.replayOverrideReason ? <p className="text-xs text-zinc-600">Approved over the replay guard: “{proposal.replayOverrideReason}”</p> : null}
+        {proposal.reversalReason ? <p className="text-xs text-zinc-600">Approved as a reversal without new feedback: “{proposal.reversalReason}”</p> : null}
         <Outcome proposal={proposal} workspaceSlug={workspaceSlug} templateId={templateId} />
       </div>
       {open && canDecide ? (
@@ -85,7 +86,15 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
             </p>
           ) : null}
           {mode === "approve" ? (
-            <ApproveForm workspaceSlug={workspaceSlug} proposalId={proposal.id} canContinue={inChat} needsReason={proposal.replay?.blocked ?? false} onCancel={() => setMode("idle")} onDone={onDecided} />
+            <ApproveForm
+              workspaceSlug={workspaceSlug}
+              proposalId={proposal.id}
+              canContinue={inChat}
+              needsReason={proposal.replay?.blocked ?? false}
+              needsReversalReason={proposal.reversalEvidence.some((e) => !e.enough)}
+              onCancel={() => setMode("idle")}
+              onDone={onDecided}
+            />
           ) : mode === "reject" ? (
             <RejectForm
               workspaceSlug={workspaceSlug}
@@ -160,20 +169,27 @@ function FlagList({ flags }: { flags: ProposalCardData["flags"] }) {
   );
 }
 
-/** Changes of the last versions this proposal undoes: flip-flopping needs new evidence. */
-function ReversalList({ reversals }: { reversals: ProposalCardData["reversals"] }) {
+/** Changes of the last versions this proposal undoes: flip-flopping needs new evidence, or a person's reason. */
+function ReversalList({ reversals, evidence }: { reversals: ProposalCardData["reversals"]; evidence: ProposalCardData["reversalEvidence"] }) {
   if (!reversals.length) return null;
+  const byVersion = new Map(evidence.map((e) => [e.version, e]));
+  const lacking = evidence.some((e) => !e.enough);
   return (
     <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert" data-testid="reversals">
       <p className="flex items-center gap-1.5 font-medium">
-        <AlertTriangle className="size-4" aria-hidden /> Reverses {reversals.length === 1 ? "a recent change" : `${reversals.length} recent changes`}: approve it only on new evidence
+        <AlertTriangle className="size-4" aria-hidden /> Reverses {reversals.length === 1 ? "a recent change" : `${reversals.length} recent changes`}
+        {lacking ? ": no new evidence, give a reason to approve" : evidence.length ? ": new evidence since" : ": approve it only on new evidence"}
       </p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
-        {reversals.map((r) => (
-          <li key={`${r.kind}:${r.line}`}>
-            {r.kind === "removes" ? "Removes" : "Brings back"} “{r.line}”: this reverses the change approved on {formatDate(new Date(r.approvedAt))} (v{r.version}).
-          </li>
-        ))}
+        {reversals.map((r) => {
+          const e = byVersion.get(r.version);
+          return (
+            <li key={`${r.kind}:${r.line}`}>
+              {r.kind === "removes" ? "Removes" : "Brings back"} “{r.line}”: this reverses the change approved on {formatDate(new Date(r.approvedAt))} (v{r.version})
+              {e ? <span data-testid="reversal-evidence"> — {e.enough ? e.words : `${e.words}: give a reason to approve`}</span> : null}.
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -268,13 +284,35 @@ function LineDiff({ before, after, flags }: { before: string; after: string; fla
 }
 
 /** `canContinue`: "approve & keep talking" only where the talking happens (the chat), never on the ritual review page. */
-function ApproveForm({ workspaceSlug, proposalId, canContinue, needsReason, onCancel, onDone }: { workspaceSlug: string; proposalId: string; canContinue: boolean; needsReason: boolean; onCancel: () => void; onDone: (finished: boolean) => void }) {
+function ApproveForm({
+  workspaceSlug,
+  proposalId,
+  canContinue,
+  needsReason,
+  needsReversalReason,
+  onCancel,
+  onDone,
+}: {
+  workspaceSlug: string;
+  proposalId: string;
+  canContinue: boolean;
+  needsReason: boolean;
+  needsReversalReason: boolean;
+  onCancel: () => void;
+  onDone: (finished: boolean) => void;
+}) {
   const id = useId();
   const reasonId = useId();
+  const reversalId = useId();
   const [rating, setRating] = useState(0.75);
   const [overrideReason, setOverrideReason] = useState("");
+  const [reversalReason, setReversalReason] = useState("");
   const { run, pending, error, fieldError } = useAction(approveProposalAction);
-  const approve = (finish: boolean) => void run({ workspaceSlug, proposalId, rating, finish, ...(needsReason ? { overrideReason } : {}) }, () => onDone(finish));
+  // A card drawn before its evidence was read (a proposal still streaming in the chat) learns it from the refusal.
+  const askReversal = needsReversalReason || (error?.status === 409 && error.message.startsWith("This reverses"));
+  const approve = (finish: boolean) =>
+    void run({ workspaceSlug, proposalId, rating, finish, ...(needsReason ? { overrideReason } : {}), ...(askReversal ? { reversalReason } : {}) }, () => onDone(finish));
+  const missing = (needsReason && overrideReason.trim().length < 3) || (askReversal && reversalReason.trim().length < 3);
   return (
     <div className="space-y-2" role="group" aria-label="Approve proposal">
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
@@ -293,12 +331,20 @@ function ApproveForm({ workspaceSlug, proposalId, canContinue, needsReason, onCa
           <Textarea id={reasonId} rows={2} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. The lost acceptance was a one-off ticket" />
         </div>
       ) : null}
+      {askReversal ? (
+        <div>
+          <label htmlFor={reversalId} className="block text-sm font-medium text-zinc-800">
+            It reverses a recent change with no new feedback: what changed?
+          </label>
+          <Textarea id={reversalId} rows={2} value={reversalReason} onChange={(e) => setReversalReason(e.target.value)} placeholder="e.g. The support team changed its process this week" />
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => approve(true)} disabled={pending || (needsReason && overrideReason.trim().length < 3)}>
+        <Button size="sm" onClick={() => approve(true)} disabled={pending || missing}>
           {pending ? "Approving…" : canContinue ? "Approve & finish session" : "Approve with this rating"}
         </Button>
         {canContinue ? (
-          <Button size="sm" variant="secondary" onClick={() => approve(false)} disabled={pending}>
+          <Button size="sm" variant="secondary" onClick={() => approve(false)} disabled={pending || missing}>
             Approve & keep talking
           </Button>
         ) : null}
@@ -306,7 +352,7 @@ function ApproveForm({ workspaceSlug, proposalId, canContinue, needsReason, onCa
           Cancel
         </Button>
       </div>
-      <ErrorText message={error && (fieldError("overrideReason") ?? error.message)} />
+      <ErrorText message={error && (fieldError("overrideReason") ?? fieldError("reversalReason") ?? error.message)} />
     </div>
   );
 }

@@ -6,9 +6,10 @@ import { db } from "@/server/db";
 import { conflict } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 import { assertDecidable, lockProposal, stageRitualDecision } from "./proposal-decision";
+import { assertReversalAllowed } from "./reversal-evidence";
 import { assertOpen, completeInTx } from "./session-state";
 
-export type ApproveInput = { scope: Scope; proposalId: string; rating: number; finish: boolean; overrideReason?: string };
+export type ApproveInput = { scope: Scope; proposalId: string; rating: number; finish: boolean; overrideReason?: string; reversalReason?: string };
 
 /**
  * Approve: one transaction creates the version (authored by the agent, parent = the head the
@@ -16,7 +17,7 @@ export type ApproveInput = { scope: Scope; proposalId: string; rating: number; f
  * default — completes the session with the rating, acknowledging the feedback it covered. A
  * ritual's decision event is written in the same transaction.
  */
-export async function approveProposal({ scope, proposalId, rating, finish, overrideReason }: ApproveInput) {
+export async function approveProposal({ scope, proposalId, rating, finish, overrideReason, reversalReason }: ApproveInput) {
   return db.$transaction(async (t) => {
     const { session, proposal } = await lockProposal(t, scope.workspaceId, proposalId);
     assertDecidable(proposal.status);
@@ -33,13 +34,15 @@ export async function approveProposal({ scope, proposalId, rating, finish, overr
     }
     // A workspace in guard mode approves only what the replay check finds safe, or with a reason.
     await assertReplayAllowsApproval(t, { workspaceId: scope.workspaceId, proposalId: proposal.id, overrideReason });
+    // Oscillation: undoing one of the last 3 changes needs new evidence or a person's reason.
+    await assertReversalAllowed(t, { workspaceId: scope.workspaceId, templateId: session.templateId, baseVersionId: proposal.baseVersionId, directives: proposal.directives, reason: reversalReason });
     const version = await createTemplateVersion(
       { scope, templateId: session.templateId, directives: proposal.directives, authoredBy: "agent", rationale: proposal.rationale, parentVersionId: proposal.baseVersionId },
       t,
     );
     await t.proposal.update({
       where: { id: proposal.id },
-      data: { status: "approved", resultingVersionId: version.id, userRating: rating, decidedById: scope.actorUserId, decidedAt: new Date(), replayOverrideReason: overrideReason ?? null },
+      data: { status: "approved", resultingVersionId: version.id, userRating: rating, decidedById: scope.actorUserId, decidedAt: new Date(), replayOverrideReason: overrideReason ?? null, reversalReason: reversalReason ?? null },
     });
     await t.evolutionNote.create({
       data: {

@@ -10,7 +10,7 @@ export const CONTEXT_BUDGETS: Record<SectionKey | "scaffold", number> = {
   directives: 1500,
   feedback: 2000,
   metrics: 300,
-  decisions: 500,
+  decisions: 700,
   reports: 2000,
   observations: 800,
   notes: 800,

@@ -251,7 +251,9 @@ function metricLine(label: string, pair: MetricPair, format: (v: number) => stri
 }
 
 function decisionsBody(history: DecisionHistory): Body {
-  if (history.byTool.length === 0) return plain(`(no decisions in the last ${history.days} days)`, 0);
+  // The team's word comes first: the section is cut from its end, and these lines must survive it.
+  const team = teamLines(history);
+  if (history.byTool.length === 0) return plain([...team, `(no decisions in the last ${history.days} days)`].join("\n"), team.length);
   const tools = history.byTool.map((t) => {
     const decided = t.confirmed + t.rejected;
     const rate = t.rejectionRate == null ? "—" : `${Math.round(t.rejectionRate * 100)}%`;
@@ -259,6 +261,7 @@ function decisionsBody(history: DecisionHistory): Body {
   });
   const reasons = history.topRejectionReasons.map((r) => `- "${oneLine(r.reason).slice(0, 200)}" (${r.toolName}) ×${r.count}`);
   const text = [
+    ...team,
     `Rejection rate by tool (last ${history.days} days):`,
     ...tools,
     "Most rejected:",
@@ -270,7 +273,24 @@ function decisionsBody(history: DecisionHistory): Body {
       ? ["What your recent versions did (probation: a share of instances kept the version before; differences new − previous):", ...history.probations.map((p) => `- v${p.version} against v${p.baseline}, ${p.line}`)]
       : []),
   ].join("\n");
-  return plain(text, tools.length + reasons.length);
+  return plain(text, team.length + tools.length + reasons.length);
+}
+
+/** Preference conflicts (open: hands off; settled: the team's rule) and the recent changes a proposal must not flip back without evidence. */
+function teamLines(history: DecisionHistory): string[] {
+  const open = history.conflicts?.open ?? [];
+  const settled = history.conflicts?.settled ?? [];
+  const recent = history.recentChanges ?? [];
+  return [
+    ...(open.length ? ["Open preference conflicts:", ...open.map((c) => `- ${c.line}`)] : []),
+    ...(settled.length ? ["Settled by the team (follow these):", ...settled.map((c) => `- ${c.line}`)] : []),
+    ...(recent.length
+      ? [
+          "Recent changes (reversing one needs new evidence; without it a person must give a reason):",
+          ...recent.map((r) => `- v${r.version}, approved ${isoDate(r.approvedAt)}: ${r.words}${r.enough ? "" : " — do not reverse it"}`),
+        ]
+      : []),
+  ];
 }
 
 function reportBlock(r: ImproverContextData["reports"][number]): string {

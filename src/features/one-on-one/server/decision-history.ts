@@ -3,6 +3,8 @@ import { int, ts } from "@/features/dashboards/server";
 import { describeEffect, GUARDED, type ProbationEffects } from "@/features/probation/effect";
 import { describeSummary, type ReplaySummary } from "@/features/replay/score";
 import { db } from "@/server/db";
+import { getConflictContext, type ConflictContext } from "./preference-conflicts";
+import { recentChangesEvidence } from "./reversal-evidence";
 
 // Decision history for the improver: how often people
 // reject each tool's proposals, and the reasons they give most. Both are aggregates over the
@@ -19,6 +21,10 @@ export type DecisionHistory = {
   lastReplay: { decision: "approved" | "rejected"; version: number | null; line: string } | null;
   /** The measured effects of the template's newest versions (probation, newest first, ≤ 3): what each change really did. */
   probations: { version: number; baseline: number; status: string; line: string }[];
+  /** Reviewers' open preference conflicts (leave these tools alone) and the team's settled decisions. */
+  conflicts?: ConflictContext;
+  /** The changes of the last 3 versions and the evidence against each since: reversing one without it needs a person's reason. */
+  recentChanges?: { version: number; approvedAt: Date; enough: boolean; words: string }[];
 };
 
 /** How many of the newest probations the improver reads. */
@@ -36,7 +42,7 @@ type ReasonRow = { reason: string; tool: string; count: number };
  * rejected / (confirmed + rejected): a deferral is "not yet", not a verdict on the proposal.
  */
 export async function getDecisionHistory({ workspaceId, templateId, since, now = new Date() }: { workspaceId: string; templateId: string; since: Date; now?: Date }): Promise<DecisionHistory> {
-  const [tools, reasons, lastReplay, probations] = await Promise.all([
+  const [tools, reasons, lastReplay, probations, conflicts, recentChanges] = await Promise.all([
     db.$queryRaw<ToolRow[]>`
       SELECT "tool",
         count(*) FILTER (WHERE "verdict" = 'confirmed')::int AS confirmed,
@@ -60,6 +66,8 @@ export async function getDecisionHistory({ workspaceId, templateId, since, now =
       LIMIT ${TOP_REJECTION_REASONS}`,
     lastReplayOf(workspaceId, templateId, now),
     probationsOf(workspaceId, templateId, now),
+    getConflictContext({ workspaceId, templateId, now }),
+    recentChangesEvidence({ workspaceId, templateId }),
   ]);
   return {
     days: Math.max(1, Math.round((now.getTime() - since.getTime()) / DAY_MS)),
@@ -67,6 +75,8 @@ export async function getDecisionHistory({ workspaceId, templateId, since, now =
     topRejectionReasons: reasons.map((r) => ({ reason: r.reason, toolName: r.tool, count: int(r.count) })),
     lastReplay,
     probations,
+    conflicts,
+    recentChanges: recentChanges.map(({ version, approvedAt, enough, words }) => ({ version, approvedAt, enough, words })),
   };
 }
 

@@ -5,6 +5,7 @@ import type { FeedbackSummary } from "@/features/feedback/server";
 import { db } from "@/server/db";
 import type { ProposalStatus } from "@/generated/prisma/enums";
 import { proposalWarnings, type ClauseFlag, type Reversal } from "./clause-provenance";
+import { evidenceFor, type ReversalEvidence } from "./reversal-evidence";
 
 // Read models of the one-on-one page and the notes view. Every query is scoped by workspace and
 // template in its WHERE.
@@ -54,6 +55,10 @@ export type ProposalView = {
   flags: ClauseFlag[];
   /** Changes of the last 3 versions it undoes (oscillation). */
   reversals: Reversal[];
+  /** Per reversed version: the evidence gathered since its approval (none enough → approval needs a reason). */
+  reversalEvidence: ReversalEvidence[];
+  /** Why it was approved although it reverses a recent change with no new evidence. */
+  reversalReason: string | null;
   /** Its replay check (null: none, e.g. made before checks existed). */
   replay: ProposalReplay | null;
   replayOverrideReason: string | null;
@@ -72,8 +77,15 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
   });
   const replays = await getProposalReplays(workspaceId, rows.map((p) => p.id));
   return Promise.all(
-    rows.map(async (p) => ({
-      ...(await proposalWarnings({ workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives })),
+    rows.map(async (p) => {
+      const warnings = await proposalWarnings({ workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives });
+      // Evidence is "since the approval, until now": worth reading only while the proposal is open.
+      const open = p.status === "pending" || p.status === "draft";
+      const reversalEvidence = open ? await evidenceFor(db, { workspaceId, templateId: p.templateId, reversals: warnings.reversals }) : [];
+      return {
+      ...warnings,
+      reversalEvidence,
+      reversalReason: p.reversalReason,
       id: p.id,
       status: p.status,
       directives: p.directives,
@@ -88,7 +100,8 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
       createdAt: p.createdAt,
       replay: replays.get(p.id) ?? null,
       replayOverrideReason: p.replayOverrideReason,
-    })),
+      };
+    }),
   );
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
 import { runFeedbackPipeline, type FeedbackSummary } from "@/features/feedback/server";
+import { raisePreferenceConflictsInTx } from "@/features/one-on-one/server";
 import { gradeDueHypotheses } from "@/features/hypotheses/server";
 import { ritualProbation } from "@/features/probation/server";
 import { db } from "@/server/db";
@@ -19,7 +20,9 @@ async function targetLevel(session: EvolutionSession) {
  * threshold gate — fewer than RITUAL_MIN_FEEDBACK items and the ritual is skipped with a no-op
  * observation on the improver, unless it has a rollback to propose (features/probation). While the
  * head is on probation the ritual waits for the outcome (skipped, saying so): one change measured
- * at a time.
+ * at a time. A task template's preparation also raises the preference conflicts among its
+ * reviewers (one-on-one's raisePreferenceConflictsInTx), skipped or not: a disagreement is the
+ * team's to settle whatever the improver does this week.
  */
 export async function prepareRitual(sessionId: string, models: RitualModels = {}, now = new Date()) {
   const session = await db.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
@@ -47,6 +50,7 @@ export async function prepareRitual(sessionId: string, models: RitualModels = {}
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "preparing") return { status: locked.status };
+    if (target.level === 0) await raisePreferenceConflictsInTx(t, { workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId, now });
     const base = { coveredUntilCounter: covered, classifiedFeedbackId, feedbackSummary: summary as unknown as Prisma.InputJsonValue };
     const { running: probation, rollback } = target.level === 0 ? await ritualProbation({ workspaceId: locked.workspaceId, templateId: locked.templateId }, t) : { running: null, rollback: null };
     // A rollback to propose (harm found on probation) is reason enough to hold the ritual.

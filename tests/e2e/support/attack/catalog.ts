@@ -49,6 +49,7 @@ export const ACTIONS: Record<string, ActionSpec> = {
   rejectProposalAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, proposalId: a.ritualProposal.id, reason: text(w, "reason"), refineInChat: true }) },
   abandonSessionAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, sessionId: a.session.id }) },
   finishSessionAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, sessionId: a.session.id, rating: null }) },
+  settlePreferenceConflictAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, conflictId: a.conflict.id, ruling: "custom", text: text(w, "team preference") }) },
   revertClauseAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, line: "unknown line" }) },
   startSessionAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
   runRitualNowAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },

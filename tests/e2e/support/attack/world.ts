@@ -8,6 +8,7 @@ import {
   makeEvolutionSession,
   makeNotification,
   makeObservation,
+  makePreferenceConflictRow,
   makeProposal,
   makeReport,
   makeRunRow,
@@ -72,6 +73,8 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
   await makeObservation(agent, { wakeRunId: run.id, text: `${name("observation")}: the estimate was wrong.` }, db);
   await makeReport(agent, { wakeRunId: run.id, markdown: `## ${name("report")}`, confidence: 0.7 }, db);
   const { set: changeSet, items } = await makeChangeSetRow(agent, { taskId: task.id, wakeRunId: run.id, items: [{ summary: name("estimate") }] }, db);
+  // Two of A's reviewers disagree on status proposals (what settlePreferenceConflictAction targets).
+  const conflict = await makePreferenceConflictRow(template, [member.id, bystander.id], {}, db);
 
   // A one-on-one with a pending proposal, and a ritual awaiting review with its own.
   const session = await makeEvolutionSession(template, { startedById: owner.id }, db);
@@ -93,7 +96,7 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
     workspace, slug: workspace.slug, owner, member, viewer, bystander,
     bystanderMembershipId: membershipOf(bystander.id),
     membershipIds: memberships.map((m) => m.id),
-    template, v1, v2, probation, task, agent, run, changeSet, changeItem: items[0],
+    template, v1, v2, probation, task, agent, run, changeSet, changeItem: items[0], conflict,
     session, proposal, ritualSession, ritualProposal, chatTemplate, chatSession,
     notification, invitation, readKey, revokedKey, spareKey,
   };
@@ -113,7 +116,7 @@ async function seedWorkspaceB(db: FactoryDb) {
 function markersOf(a: WorkspaceA, stamp: string): string[] {
   const ids = [
     a.workspace.id, a.owner.id, a.member.id, a.viewer.id, a.bystander.id, ...a.membershipIds,
-    a.template.id, a.v1.id, a.v2.id, a.probation.id, a.task.id, a.agent.id, a.run.id, a.changeSet.id, a.changeItem.id,
+    a.template.id, a.v1.id, a.v2.id, a.probation.id, a.conflict.id, a.task.id, a.agent.id, a.run.id, a.changeSet.id, a.changeItem.id,
     a.session.id, a.proposal.id, a.ritualSession.id, a.ritualProposal.id, a.chatTemplate.id, a.chatSession.id,
     a.notification.id, a.invitation.id, a.readKey.id, a.revokedKey.id, a.spareKey.id,
   ];

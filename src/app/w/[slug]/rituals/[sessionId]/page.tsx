@@ -11,6 +11,8 @@ import { formatInZone } from "@/features/rituals/components/format";
 import { RitualFeedback } from "@/features/rituals/components/ritual-feedback";
 import { RitualNotes } from "@/features/rituals/components/ritual-notes";
 import { RitualProposals } from "@/features/rituals/components/ritual-proposals";
+import { PreferenceConflicts } from "@/features/one-on-one/components/preference-conflicts";
+import { listPreferenceConflicts } from "@/features/one-on-one/server";
 import { RunRitualButton } from "@/features/rituals/components/run-ritual-button";
 import { ReviewLinkParams } from "@/features/rituals/schemas";
 import { MAX_RITUAL_ROUNDS } from "@/features/rituals/server";
@@ -40,6 +42,8 @@ export default async function RitualReviewPage({ params, searchParams }: { param
   const { session, template, schedule } = review;
   const templateHref = `/w/${slug}/templates/${template.id}`;
   const canDecide = can(ctx.membership.role, "proposals.decide");
+  // The template's open reviewer conflicts: this week's proposal leaves those tools alone until the team settles them.
+  const conflicts = await listPreferenceConflicts({ workspaceId: ctx.workspace.id, templateId: template.id, closed: 0 });
   const openProposal = review.proposals.some((p) => p.status === "pending" || p.status === "draft");
   const waiting = session.status === "awaiting_review" && openProposal;
   // After a rejection the session stays awaiting_review, with nothing to decide, until the runner starts the next round.
@@ -129,6 +133,7 @@ export default async function RitualReviewPage({ params, searchParams }: { param
         </div>
 
         <aside className="space-y-6">
+          <PreferenceConflicts workspaceSlug={slug} conflicts={conflicts} canSettle={canDecide} />
           <Card>
             <CardHeader
               title={review.cadence === "weekly" ? "Feedback since the last session" : "How the improvers did"}

@@ -18,7 +18,8 @@ import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateM
 import { parseWindow, weekLabel } from "@/features/dashboards/window";
 import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
 import { ClauseBlameList } from "@/features/one-on-one/components/clause-blame-list";
-import { getClauseBlame, getOpenSession } from "@/features/one-on-one/server";
+import { getClauseBlame, getOpenSession, listPreferenceConflicts } from "@/features/one-on-one/server";
+import { PreferenceConflicts } from "@/features/one-on-one/components/preference-conflicts";
 import { ProbationPanel } from "@/features/probation/components/probation-panel";
 import { ProbationSettingsForm } from "@/features/probation/components/probation-settings-form";
 import { getProbationSettings, getTemplateProbation } from "@/features/probation/server";
@@ -54,7 +55,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual, probation, probationSettings, blame] = await Promise.all([
+  const [metrics, mttr, growth, active, versionStats, weeks, feedback, waiting, openSession, ritual, probation, probationSettings, blame, conflicts] = await Promise.all([
     getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
     getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),
@@ -68,6 +69,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
     getTemplateProbation(workspaceId, template.id, now),
     getProbationSettings(workspaceId, template.id),
     getClauseBlame(workspaceId, template.id),
+    listPreferenceConflicts({ workspaceId, templateId: template.id }),
   ]);
 
   const compare = CompareParams.safeParse(query);
@@ -109,6 +111,8 @@ export default async function TemplatePage({ params, searchParams }: { params: P
             timezones={Intl.supportedValuesOf("timeZone")}
           />
         ) : null}
+
+        <PreferenceConflicts workspaceSlug={slug} conflicts={conflicts} canSettle={can(ctx.membership.role, "proposals.decide")} />
 
         {probation ? <ProbationPanel slug={slug} probation={probation} canWrite={canWrite} /> : null}
 

@@ -9,7 +9,8 @@ import { SessionControls, StartSessionButton } from "@/features/one-on-one/compo
 import { SessionSummary } from "@/features/one-on-one/components/session-summary";
 import { SessionList } from "@/features/one-on-one/components/session-list";
 import { loadTranscript } from "@/features/one-on-one/server";
-import { getHeadVersion, getSession, listProposals, listSessions, sessionFeedback } from "@/features/one-on-one/server";
+import { getHeadVersion, getSession, listPreferenceConflicts, listProposals, listSessions, sessionFeedback } from "@/features/one-on-one/server";
+import { PreferenceConflicts } from "@/features/one-on-one/components/preference-conflicts";
 import { loadSessionContext } from "@/features/one-on-one/server";
 import { getOpenSession } from "@/features/one-on-one/server";
 import { isOpen, STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
@@ -31,7 +32,12 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
   const [template, headVersion] = await Promise.all([getTemplate(workspaceId, id), getHeadVersion(workspaceId, id)]);
   if (!template || !headVersion) notFound();
   const query = Params.parse(await searchParams);
-  const [chosen, sessions] = await Promise.all([query.session ? getSession(workspaceId, template.id, query.session) : getOpenSession(workspaceId, template.id), listSessions(workspaceId, template.id)]);
+  const [chosen, sessions, conflicts] = await Promise.all([
+    query.session ? getSession(workspaceId, template.id, query.session) : getOpenSession(workspaceId, template.id),
+    listSessions(workspaceId, template.id),
+    // Open conflicts only: the improver leaves them alone, so the people talking to it should see them.
+    listPreferenceConflicts({ workspaceId, templateId: template.id, closed: 0 }),
+  ]);
   if (query.session && !chosen) notFound();
   const canChat = can(ctx.membership.role, "improver.chat");
   const canDecide = can(ctx.membership.role, "proposals.decide");
@@ -130,6 +136,7 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
           />
         </Card>
         <aside className="space-y-4">
+          <PreferenceConflicts workspaceSlug={slug} conflicts={conflicts} canSettle={canDecide} />
           <ContextPanel sections={context.sections} totalTokens={context.totalTokens} budget={context.budget} scaffoldTokens={context.scaffoldTokens} />
           <SessionList slug={slug} templateId={template.id} sessions={sessions} currentId={chosen.id} />
         </aside>
