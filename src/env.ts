@@ -46,6 +46,9 @@ const schema = z.object({
   // start. A server started some other way without it fails its first query with this URL's
   // name saying why (never a silent fallback to whatever listens on the default port).
   DATABASE_URL: optional.transform((v) => v ?? DATABASE_URL_UNSET),
+  // Connections the app's Prisma client may hold per process (the job queue keeps 4 more of its
+  // own). Sum over every app process must stay under the server's max_connections: README "Production".
+  DATABASE_POOL_MAX: optional.pipe(z.string().regex(/^\d+$/, "DATABASE_POOL_MAX must be a whole number").transform(Number).pipe(z.number().min(1, { error: "DATABASE_POOL_MAX must be at least 1" }).max(500, { error: "DATABASE_POOL_MAX must be at most 500" })).optional()).transform((v) => v ?? 10),
   APP_URL: optional.transform((v) => v ?? process.env.AUTH_URL ?? "http://localhost:3000"),
   AUTH_SECRET: optional,
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp:// or smtps://" }).optional()),
