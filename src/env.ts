@@ -124,6 +124,9 @@ function insecureAppUrl(appUrl: string): boolean {
 
 export type Env = z.infer<typeof schema>;
 
+/** Every variable this file reads (.env.example lists each one; a test checks it). */
+export const ENV_KEYS = Object.keys(schema.shape) as (keyof Env)[];
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
