@@ -2,6 +2,9 @@ import type { NextConfig } from "next";
 import { staticSecurityHeaders } from "./src/lib/security-headers";
 
 const nextConfig: NextConfig = {
+  // The production server as shipped: <distDir>/standalone/server.js with the node_modules it
+  // needs (npm start, the e2e suite and the Dockerfile run it; scripts/lib/standalone.mjs).
+  output: "standalone",
   // The pg driver and the job queue on it stay plain Node modules on the server.
   serverExternalPackages: ["pg", "pg-boss"],
   poweredByHeader: false,

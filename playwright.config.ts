@@ -1,8 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { APP_PORT, APP_URL, MAIL_API_PORT, SMTP_PORT } from "./tests/e2e/support/ports";
 
-// e2e against a production build (`next start`) on the run's Postgres (DATABASE_URL, set by
-// `npm test`) with a real SMTP server. Debian's Chromium; never `playwright install`.
+// e2e against the production server as shipped — the standalone build run by
+// scripts/standalone.mjs, as `npm start` and the container run it — on the run's Postgres
+// (DATABASE_URL, set and migrated by `npm test`) with a real SMTP server. Debian's Chromium;
+// never `playwright install`.
 export const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -38,7 +40,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `${skipBuild ? "" : "npx next build && "}npx next start -p ${APP_PORT}`,
+      command: `${skipBuild ? "" : "npx next build && "}node scripts/standalone.mjs`,
       url: `${APP_URL}/sign-in`,
       // The production build takes 2–4 minutes on 2 busy cores.
       timeout: 480_000,
@@ -46,6 +48,7 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: {
+        PORT: String(APP_PORT),
         DATABASE_URL: process.env.DATABASE_URL ?? "",
         APP_URL,
         AUTH_URL: APP_URL,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run dev` (next dev) and `npm start` (next build if needed, then next start).
+// `npm run dev` (next dev) and `npm start` (next build if needed, then the standalone production
+// server, `<distDir>/standalone/server.js`, as the container runs it: scripts/lib/standalone.mjs).
 // On a fresh clone: installs packages, generates the Prisma client, starts the embedded PostgreSQL
 // unless DATABASE_URL is set, applies migrations, seeds the demo workspace (dev only, or
 // SEED_DEMO=1), starts Next.js and prints the URL and how to sign in.
@@ -9,8 +10,8 @@
 // embedded database stopped. The database runs in its own process group, so a terminal's Ctrl-C
 // never reaches it before the app is done.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { devAuthSecret, ensurePackages, ensurePrismaClient, migrate, runAsync } from "./lib/bootstrap.mjs";
+import { hasStandaloneBuild, prepareStandalone } from "./lib/standalone.mjs";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
 const t0 = Date.now();
@@ -104,11 +105,14 @@ if (mode === "start" && !env.AUTH_SECRET) {
 // writes rows of its own.
 const seed = mode === "dev" ? process.env.SEED_DEMO !== "0" : process.env.SEED_DEMO === "1";
 if (seed) await runAsync("node", ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", "prisma/seed.ts"], { env });
-if (mode === "start" && !existsSync(`${distDir}/BUILD_ID`)) await runAsync("npx", ["next", "build"], { env });
+// A build from before `output: "standalone"` (a BUILD_ID without server.js) is built again.
+if (mode === "start" && !hasStandaloneBuild(distDir)) await runAsync("npx", ["next", "build"], { env });
 
-// Next runs directly (no npx wrapper that might not pass signals on).
-const next = ["node_modules/next/dist/bin/next", mode, "-p", String(port)];
-child = spawn(process.execPath, next, { env, stdio: ["inherit", "pipe", "inherit"] });
+// Node runs the server directly (no npx wrapper that might not pass signals on): `next dev`, or
+// the standalone server — listening on every interface like `next start` (server.js reads
+// HOSTNAME, which shells set to the machine's name).
+const args = mode === "dev" ? ["node_modules/next/dist/bin/next", "dev", "-p", String(port)] : [prepareStandalone(distDir)];
+child = spawn(process.execPath, args, { env: mode === "dev" ? env : { ...env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "0.0.0.0" }, stdio: ["inherit", "pipe", "inherit"] });
 let announced = false;
 child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);

@@ -46,6 +46,9 @@ const schema = z.object({
   // start. A server started some other way without it fails its first query with this URL's
   // name saying why (never a silent fallback to whatever listens on the default port).
   DATABASE_URL: optional.transform((v) => v ?? DATABASE_URL_UNSET),
+  // Connections the app's Prisma client may hold per process (the job queue keeps 4 more of its
+  // own). Sum over every app process must stay under the server's max_connections: README "Production".
+  DATABASE_POOL_MAX: optional.pipe(z.string().regex(/^\d+$/, "DATABASE_POOL_MAX must be a whole number").transform(Number).pipe(z.number().min(1, { error: "DATABASE_POOL_MAX must be at least 1" }).max(500, { error: "DATABASE_POOL_MAX must be at most 500" })).optional()).transform((v) => v ?? 10),
   APP_URL: optional.transform((v) => v ?? process.env.AUTH_URL ?? "http://localhost:3000"),
   AUTH_SECRET: optional,
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp:// or smtps://" }).optional()),
@@ -61,6 +64,12 @@ const schema = z.object({
   INNGEST_DEV: optional.transform((v) => (v === undefined || /^(0|false)$/i.test(v) ? undefined : v)),
   INNGEST_EVENT_KEY: optional,
   INNGEST_SIGNING_KEY: optional,
+  // A self-hosted Inngest server (`inngest start`), e.g. http://inngest:8288: events, syncs and
+  // API calls go there. Unset with keys set: Inngest Cloud (the SDK's default in v4).
+  INNGEST_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/, error: "INNGEST_BASE_URL must be an http(s) URL" }).optional()),
+  // The origin Inngest calls the app at (/api/inngest), when it differs from APP_URL — e.g. the
+  // app's address on the internal network, http://app:3000. Default: APP_URL.
+  INNGEST_SERVE_ORIGIN: optional.pipe(z.url({ protocol: /^https?$/, error: "INNGEST_SERVE_ORIGIN must be an http(s) URL" }).optional()),
   // "0"/"false": this process sends events but does not work the queue (other processes run them).
   JOBS_EMBEDDED: optional.transform((v) => v === undefined || !/^(0|false)$/i.test(v)),
   // Models (src/ai/models.ts). AI_PROVIDER unset: the built-in deterministic model, no network.
@@ -96,6 +105,10 @@ const schema = z.object({
       message: `${v.APP_URL} is plain http: in production the app is served over https (the session cookie is then Secure). Set APP_URL to the https:// address people use (TLS may end at your proxy), or ALLOW_INSECURE_HTTP=1 to run without it.`,
     });
   }
+  // A self-hosted server authenticates both ways with the keys it was started with.
+  if (v.INNGEST_BASE_URL && !v.INNGEST_DEV && !(v.INNGEST_EVENT_KEY && v.INNGEST_SIGNING_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["INNGEST_BASE_URL"], message: "INNGEST_BASE_URL (a self-hosted Inngest server) needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY, the keys that server was started with" });
+  }
   for (const p of aiConfigProblems(v)) ctx.addIssue({ code: "custom", path: [p.key], message: p.message });
 });
 
@@ -110,6 +123,9 @@ function insecureAppUrl(appUrl: string): boolean {
 }
 
 export type Env = z.infer<typeof schema>;
+
+/** Every variable this file reads (.env.example lists each one; a test checks it). */
+export const ENV_KEYS = Object.keys(schema.shape) as (keyof Env)[];
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(source);

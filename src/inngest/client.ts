@@ -38,14 +38,32 @@ class LocalSendMiddleware extends Middleware.BaseMiddleware {
   }
 }
 
-// INNGEST_DEV (flag or URL) is read by the SDK itself; the keys are passed so that env.ts's
-// "empty string = unset" holds for them too.
-export const inngest = new Inngest({
-  id: "agent-coach",
-  // Without a server the SDK would refuse to send before any middleware runs (no event key in
-  // cloud mode); the local middleware takes every send, so a placeholder key is never used.
-  eventKey: inngestEnabled ? env.INNGEST_EVENT_KEY : "local-executor",
-  signingKey: env.INNGEST_SIGNING_KEY,
-  fetch: fetchWithTimeout,
-  middleware: [LocalSendMiddleware],
-});
+/**
+ * Checkpointing, set rather than left to the SDK's default: after every step (`bufferedSteps: 1`)
+ * the result reaches Inngest before the next step starts — a process that dies loses at most the
+ * step it was running, as with the local executor, which saves each step before the next — and one
+ * request to /api/inngest runs steps for at most 50 s before handing the run back to Inngest, below
+ * the 60 s a proxy or load balancer commonly allows. The local executor drives its runs in the
+ * SDK's async mode, where this does not apply.
+ */
+export const CHECKPOINTING = { bufferedSteps: 1, maxRuntime: "50s" } as const;
+
+/** The client's options from the environment (exported so tests can check them). */
+export function inngestClientOptions(e: Pick<typeof env, "INNGEST_EVENT_KEY" | "INNGEST_SIGNING_KEY" | "INNGEST_BASE_URL">, enabled: boolean) {
+  return {
+    id: "agent-coach",
+    // Without a server the SDK would refuse to send before any middleware runs (no event key in
+    // cloud mode); the local middleware takes every send, so a placeholder key is never used.
+    eventKey: enabled ? e.INNGEST_EVENT_KEY : "local-executor",
+    signingKey: e.INNGEST_SIGNING_KEY,
+    // A self-hosted server; unset, the SDK talks to Inngest Cloud (or to the dev server with INNGEST_DEV).
+    baseUrl: e.INNGEST_BASE_URL,
+    checkpointing: CHECKPOINTING,
+    fetch: fetchWithTimeout,
+    middleware: [LocalSendMiddleware],
+  };
+}
+
+// INNGEST_DEV (flag or URL) is read by the SDK itself; the keys and the base URL are passed so
+// that env.ts's "empty string = unset" holds for them too.
+export const inngest = new Inngest(inngestClientOptions(env, inngestEnabled));

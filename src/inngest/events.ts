@@ -22,6 +22,8 @@ export const RitualWakeRequestedData = z.object({
   improverAgentId: z.string().min(1),
   /** scheduled: the hourly check found it due; manual: "Run ritual now"; resume: the hourly check found its open ritual stuck. */
   reason: z.enum(["scheduled", "manual", "resume"]),
+  /** The template the improver improves: a `template/deleted` of it cancels the ritual (optional: events staged before it existed). */
+  templateId: z.string().min(1).optional(),
 });
 export type RitualWakeRequestedData = z.infer<typeof RitualWakeRequestedData>;
 
@@ -55,6 +57,21 @@ export type ProposalRecordedData = z.infer<typeof ProposalRecordedData>;
 /** The improver proposed new directives: replay last week's runs with them (features/replay). */
 export const proposalRecorded = eventType("proposal/recorded", { schema: ProposalRecordedData });
 
+export const AgentDeletedData = z.object({ workspaceId: z.string().min(1), agentId: z.string().min(1) });
+export type AgentDeletedData = z.infer<typeof AgentDeletedData>;
+
+/**
+ * An agent (a task agent or an improver) is deleted: its runs in flight are cancelled (`cancelOn` of
+ * the task wake and of the ritual). Stage it in the deleting transaction (send.ts: stageAgentDeleted).
+ */
+export const agentDeleted = eventType("agent/deleted", { schema: AgentDeletedData });
+
+export const TemplateDeletedData = z.object({ workspaceId: z.string().min(1), templateId: z.string().min(1) });
+export type TemplateDeletedData = z.infer<typeof TemplateDeletedData>;
+
+/** A template is deleted: its improver's ritual in flight is cancelled (send.ts: stageTemplateDeleted). */
+export const templateDeleted = eventType("template/deleted", { schema: TemplateDeletedData });
+
 /** Every event by name: what `sendEvent` accepts. */
 export const appEvents = {
   [agentWakeRequested.name]: agentWakeRequested,
@@ -62,6 +79,8 @@ export const appEvents = {
   [ritualDecided.name]: ritualDecided,
   [feedbackWritten.name]: feedbackWritten,
   [proposalRecorded.name]: proposalRecorded,
+  [agentDeleted.name]: agentDeleted,
+  [templateDeleted.name]: templateDeleted,
 } as const;
 
 export type AppEventName = keyof typeof appEvents;

@@ -17,10 +17,18 @@ import { getLocalDispatcher } from "./local/dispatcher";
 const BATCH = 100;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-/** Validates and writes the event in the caller's transaction; returns its id. */
-export async function stageEvent(t: Tx, event: AppEvent): Promise<string> {
-  const data = appEvents[event.name].schema.parse(event.data);
-  const row = await t.outboxEvent.create({ data: { name: event.name, data: data as Prisma.InputJsonValue }, select: { id: true } });
+/**
+ * Validates and writes the event in the caller's transaction; returns its id (the event id on both
+ * drivers). An `id` of the caller's (deterministic, e.g. `ritual-wake-<improver>-<due time>`) makes
+ * a second write of the same event a no-op, as Inngest ignores a second event with an id it has.
+ */
+export async function stageEvent(t: Tx, event: AppEvent, { id }: { id?: string } = {}): Promise<string> {
+  const data = appEvents[event.name].schema.parse(event.data) as Prisma.InputJsonValue;
+  if (id) {
+    await t.outboxEvent.createMany({ data: [{ id, name: event.name, data }], skipDuplicates: true });
+    return id;
+  }
+  const row = await t.outboxEvent.create({ data: { name: event.name, data }, select: { id: true } });
   return row.id;
 }
 

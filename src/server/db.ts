@@ -4,12 +4,12 @@ import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/env";
 
 // One Prisma client per process. The same adapter and driver serve an external PostgreSQL and the
-// embedded one (the same server, run from npm's binaries by the launcher).
-// server (it speaks the Postgres wire protocol), so there is a single code path for both.
+// embedded one (the same server, run from npm's binaries by the launcher), so there is a single
+// code path for both. DATABASE_POOL_MAX sizes the pool (default 10 connections per process).
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
 function createClient() {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL, max: 10 }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX }) });
 }
 
 export const db = globalForPrisma.prisma ?? createClient();

@@ -26,7 +26,7 @@ import { createAttackWorld, type AttackWorld, type CallerName } from "./support/
 // the last test.
 //
 // The manifests are read from this checkout's .next (NEXT_DIST_DIR), so they must come from the
-// build `next start` serves: with E2E_SKIP_BUILD=1, rebuild after changing src/. What the build
+// build the production server serves: with E2E_SKIP_BUILD=1, rebuild after changing src/. What the build
 // cannot tell (valid inputs, roles, query parameters) is in support/attack/catalog.ts and
 // payloads.ts; the first test fails when the build has an endpoint the catalog does not know.
 

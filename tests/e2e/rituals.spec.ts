@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { waitForLink } from "./support/mail";
 
 // The weekly ritual end to end: real SMTP, the built-in model, the local workflow executor inside
-// `next start`. "Run ritual now" → the ritual classifies the feedback, analyses and proposes → the
+// the production server. "Run ritual now" → the ritual classifies the feedback, analyses and proposes → the
 // email with a signed deep link → the review page → approve → a new head version, the session
 // completed, the notification read; a user of another workspace following the link gets 404.
 

@@ -13,7 +13,8 @@
  *     model; each label is stored and its marker removed in one statement; a failure leaves the
  *     texts waiting with one more attempt counted, and stops the run.
  *  2. `continue` — when texts are left and nothing failed: `feedback/written` again, so a backlog
- *     (a migration's re-classification) drains run after run without waiting for the cron.
+ *     (a migration's re-classification) drains run after run without waiting for the cron. Its event
+ *     id is `feedback-continue-<runId>`: one continuation per run, whatever is retried.
  *
  * Flow control: concurrency 1 (one classification at a time across the app: no text is sent
  * twice by racing runs), retries 0 (a failure is recorded on the texts and the next run retries).
@@ -21,6 +22,7 @@
 import type { LanguageModel } from "ai";
 import { cron } from "inngest";
 import { inngest } from "../client";
+import { feedbackContinueEventId } from "../event-ids";
 import { feedbackWritten, FeedbackWrittenData } from "../events";
 import { CLASSIFY_FEEDBACK_ID } from "./ids";
 
@@ -33,7 +35,7 @@ type ClassifyDeps = { model?: LanguageModel; id?: string; cron?: boolean };
 /** `cron: false` leaves out the every-minute trigger (tests share one database). */
 export function createClassifyFeedbackFunction({ model, id = CLASSIFY_FEEDBACK_ID, cron: withCron = true }: ClassifyDeps = {}) {
   const triggers = withCron ? [feedbackWritten, cron(CLASSIFY_FEEDBACK_CRON)] : [feedbackWritten];
-  return inngest.createFunction({ id, triggers, concurrency: { limit: 1 }, retries: 0 }, async ({ event, step }) => {
+  return inngest.createFunction({ id, triggers, concurrency: { limit: 1 }, retries: 0 }, async ({ event, step, runId }) => {
     // A cron run (no event data) labels every workspace's texts.
     const workspaceId = (event.name as string) === feedbackWritten.name ? FeedbackWrittenData.parse(event.data).workspaceId : undefined;
     const result = await step.run("classify", async () => {
@@ -41,7 +43,7 @@ export function createClassifyFeedbackFunction({ model, id = CLASSIFY_FEEDBACK_I
       return classifyPendingFeedback({ workspaceId, model });
     });
     if (result.pending > 0 && !result.failure && result.modelCalls > 0) {
-      await step.sendEvent("continue", { name: feedbackWritten.name, data: workspaceId ? { workspaceId } : {} });
+      await step.sendEvent("continue", { id: feedbackContinueEventId(runId), name: feedbackWritten.name, data: workspaceId ? { workspaceId } : {} });
     }
     return result;
   });

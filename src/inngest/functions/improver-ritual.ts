@@ -23,6 +23,9 @@
  *     The check before the wait means a decision made before the wait began is not missed; one
  *     made between the check and the wait is picked up by the hourly check's "resume" sweep.
  *
+ * Cancellation (`cancelOn`): `agent/deleted` of the improver, or `template/deleted` of the template it
+ * improves (the trigger's templateId), ends the run — a step in flight finishes, no later one runs.
+ *
  * Flow control: concurrency { key: improverAgentId, limit 1 } (a waiting run holds no slot);
  * retries 3 per step (Inngest's backoff; a step is safe to repeat, see above), none for a model
  * failure another attempt cannot fix (a refused key, an unknown model: NonRetriableError). An advance step that
@@ -33,12 +36,18 @@ import { NonRetriableError } from "inngest";
 import type { Notifier, RitualModels } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import { inngest } from "../client";
-import { ritualDecided, ritualWakeRequested } from "../events";
+import { agentDeleted, ritualDecided, ritualWakeRequested, templateDeleted } from "../events";
 import { IMPROVER_RITUAL_ID } from "./ids";
 
 export { IMPROVER_RITUAL_ID };
 
 export const RITUAL_RETRIES = 3;
+
+/** A ritual whose improver or template is deleted stops (a step in flight finishes; a wait for a decision ends). */
+export const RITUAL_CANCEL_ON = [
+  { event: agentDeleted, if: "async.data.agentId == event.data.improverAgentId" },
+  { event: templateDeleted, if: "async.data.templateId == event.data.templateId" },
+];
 /** Rounds of waiting per run (each rejection is one; MAX_RITUAL_ROUNDS ends the session first). */
 export const MAX_DECISION_WAITS = 8;
 
@@ -73,7 +82,7 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
   const notify = deps.notify ?? defaultNotify;
   const now = deps.now ?? (() => new Date());
   return inngest.createFunction(
-    { id: deps.id ?? IMPROVER_RITUAL_ID, triggers: [ritualWakeRequested], concurrency: { key: "event.data.improverAgentId", limit: 1 }, retries: RITUAL_RETRIES },
+    { id: deps.id ?? IMPROVER_RITUAL_ID, triggers: [ritualWakeRequested], concurrency: { key: "event.data.improverAgentId", limit: 1 }, retries: RITUAL_RETRIES, cancelOn: RITUAL_CANCEL_ON },
     async ({ event, step }) => {
       const { workspaceId, improverAgentId, reason } = event.data;
       const begun = await step.run("begin", async () => (await ritualDomain()).beginRitual({ workspaceId, improverAgentId, now: now() }));

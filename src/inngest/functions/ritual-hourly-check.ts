@@ -14,14 +14,18 @@
  *     (members told, a rollback proposed at the next ritual), a passed window graduates it
  *     (features/probation: checkProbations). Before the fan-out, so a ritual starting now sees it.
  *  4. `fan-out` — step.sendEvent: `ritual/wake.requested` with reason "scheduled" per due improver
- *     and "resume" per stuck ritual. Memoized, so a retry never sends twice; sending again on the
- *     next hour is harmless (beginRitual moves scheduledWakeAt forward at once; a resumed
- *     ritual's transitions are idempotent).
+ *     and "resume" per stuck ritual. Memoized, so a retry never sends twice. Each event has a
+ *     deterministic id (event-ids.ts) that Inngest and the outbox deduplicate: the scheduled wake
+ *     `ritual-wake-<improverId>-<scheduledWakeAt>` (a second check before beginRitual moved the due
+ *     time asks for the same ritual, once), the resume `ritual-resume-<sessionId>-<hour>` (once an
+ *     hour). Sending again later is harmless anyway (beginRitual moves scheduledWakeAt forward at
+ *     once; a resumed ritual's transitions are idempotent).
  *
  * Flow control: concurrency 1 (one check at a time across the app), retries 2.
  */
 import { cron } from "inngest";
 import { inngest } from "../client";
+import { ritualResumeEventId, ritualWakeEventId } from "../event-ids";
 import { ritualWakeRequested, type RitualWakeRequestedData } from "../events";
 import { RITUAL_HOURLY_CHECK_ID } from "./ids";
 
@@ -44,11 +48,17 @@ export function createRitualHourlyCheckFunction({ now = () => new Date(), create
       const { checkProbations } = await import("@/features/probation/server");
       return checkProbations(now());
     });
-    const wakes: RitualWakeRequestedData[] = [
-      ...found.due.map((d) => ({ workspaceId: d.workspaceId, improverAgentId: d.improverAgentId, reason: "scheduled" as const })),
-      ...found.stuck.map((s) => ({ workspaceId: s.workspaceId, improverAgentId: s.improverAgentId, reason: "resume" as const })),
+    const wakes: { id: string; data: RitualWakeRequestedData }[] = [
+      ...found.due.map((d) => ({
+        id: ritualWakeEventId(d.improverAgentId, d.scheduledWakeAt),
+        data: { workspaceId: d.workspaceId, improverAgentId: d.improverAgentId, reason: "scheduled" as const, ...(d.templateId ? { templateId: d.templateId } : {}) },
+      })),
+      ...found.stuck.map((s) => ({
+        id: ritualResumeEventId(s.sessionId, found.checkedAt),
+        data: { workspaceId: s.workspaceId, improverAgentId: s.improverAgentId, reason: "resume" as const, templateId: s.templateId },
+      })),
     ];
-    if (wakes.length) await step.sendEvent("fan-out", wakes.map((data) => ({ name: ritualWakeRequested.name, data })));
+    if (wakes.length) await step.sendEvent("fan-out", wakes.map(({ id, data }) => ({ id, name: ritualWakeRequested.name, data })));
     return { improversCreated: found.improversCreated, due: found.due.length, stuck: found.stuck.length, stalled, probations };
   });
 }

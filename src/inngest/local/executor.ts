@@ -5,7 +5,7 @@ import { errorFields, logger } from "@/server/logger";
 import { executeRun } from "./execute-run";
 import { specOf, type FunctionSpec, type TriggerEvent } from "./function-spec";
 import { matches } from "./expressions";
-import { claimRun, createRunForEvent, dueRuns, extendLeases, nextRunOfKey, parkRun, pruneRuns, reclaimExpiredLeases, resolveWaits, saveRunning } from "./run-store";
+import { cancelRuns, claimRun, createRunForEvent, dueRuns, extendLeases, nextRunOfKey, parkRun, pruneRuns, reclaimExpiredLeases, resolveWaits, saveRunning } from "./run-store";
 import { createWakeups } from "./wakeups";
 
 // The local executor: runs the app's Inngest functions without an Inngest server, with Inngest's
@@ -111,7 +111,7 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
           save: (s) => saveRunning(run.id, owner, { ...s, leaseUntil: new Date(now().getTime() + leaseMs) }),
         });
         if ("lost" in outcome) {
-          logger.warn("executor: lost the lease of a run while executing it", { runId, functionId });
+          logger.warn("executor: lost the lease of a run while executing it (taken over, or cancelled)", { runId, functionId });
           return;
         }
         const parked = outcome.parked;
@@ -143,6 +143,10 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
     for (const input of events) {
       const event: TriggerEvent = { id: input.id ?? randomUUID(), name: input.name, data: (input.data ?? {}) as Record<string, unknown>, ts: input.ts ?? now().getTime() };
       ids.push(event.id);
+      for (const spec of specs.values()) {
+        const cancelled = await cancelRuns(spec, event, now());
+        if (cancelled.length) logger.info("executor: runs cancelled", { functionId: spec.id, event: event.name, runs: cancelled.length });
+      }
       for (const spec of specs.values()) {
         const trigger = spec.events.find((t) => t.name === event.name && matches(t.if, { event }));
         if (!trigger) continue;

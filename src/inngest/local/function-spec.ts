@@ -2,7 +2,7 @@ import { durationToMs, type InngestFunction } from "inngest";
 import { evaluateKey } from "./expressions";
 
 // What the local executor reads from an Inngest function object: the same options Inngest's server
-// reads when the app syncs (id, triggers, concurrency, throttle, debounce, retries). Options the
+// reads when the app syncs (id, triggers, concurrency, throttle, debounce, retries, cancelOn). Options the
 // executor cannot honour are refused at start, never silently ignored.
 
 export type FunctionSpec = {
@@ -16,6 +16,8 @@ export type FunctionSpec = {
   debounce: { key: string | null; periodMs: number; timeoutMs: number | null } | null;
   /** Inngest's `retries` (default 3): attempts = retries + 1, per step. */
   retries: number;
+  /** Events that cancel a run not yet finished (`if`: CEL with `event` = the run's trigger, `async` = the incoming event). */
+  cancelOn: { name: string; if?: string }[];
 };
 
 type Options = {
@@ -25,10 +27,11 @@ type Options = {
   throttle?: { limit: number; period: string; key?: string; burst?: number };
   debounce?: { period: string; key?: string; timeout?: string };
   retries?: number;
+  cancelOn?: { event: string | { name: string }; if?: string; match?: string; timeout?: unknown }[];
   [other: string]: unknown;
 };
 
-const SUPPORTED = new Set(["id", "name", "triggers", "concurrency", "throttle", "debounce", "retries"]);
+const SUPPORTED = new Set(["id", "name", "triggers", "concurrency", "throttle", "debounce", "retries", "cancelOn"]);
 
 export function specOf(fn: InngestFunction.Any): FunctionSpec {
   const opts = (fn as unknown as { opts: Options }).opts;
@@ -39,7 +42,14 @@ export function specOf(fn: InngestFunction.Any): FunctionSpec {
   const events = triggers.filter((t) => t.event).map((t) => ({ name: typeof t.event === "string" ? t.event : t.event!.name, if: t.if }));
   const crons = triggers.filter((t) => t.cron).map((t) => t.cron!);
 
-  return { id: opts.id, fn, events, crons, concurrencyKey: concurrencyKeyOf(opts), throttle: throttleOf(opts), debounce: debounceOf(opts), retries: opts.retries ?? 3 };
+  return { id: opts.id, fn, events, crons, concurrencyKey: concurrencyKeyOf(opts), throttle: throttleOf(opts), debounce: debounceOf(opts), retries: opts.retries ?? 3, cancelOn: cancelOnOf(opts) };
+}
+
+function cancelOnOf(opts: Options): FunctionSpec["cancelOn"] {
+  return (opts.cancelOn ?? []).map((c) => {
+    if (c.match !== undefined || c.timeout !== undefined) throw new Error(`local executor: ${opts.id} cancelOn supports event and if only`);
+    return { name: typeof c.event === "string" ? c.event : c.event.name, if: c.if };
+  });
 }
 
 function concurrencyKeyOf(opts: Options): string | null {

@@ -164,6 +164,23 @@ export async function resolveWaits(event: TriggerEvent, now: Date): Promise<RunR
   return resumed;
 }
 
+/**
+ * Runs of `spec` not yet finished whose `cancelOn` the event meets end `cancelled`. A running one
+ * loses its lease: the step in flight finishes, but its result is not saved and no later step runs.
+ */
+export async function cancelRuns(spec: FunctionSpec, event: TriggerEvent, now: Date): Promise<string[]> {
+  const conditions = spec.cancelOn.filter((c) => c.name === event.name);
+  if (conditions.length === 0) return [];
+  const open = await db.functionRun.findMany({ where: { functionId: spec.id, status: { in: ["debouncing", "queued", "waiting", "running"] } }, select: { id: true, event: true } });
+  const ids = open.filter((run) => conditions.some((c) => matches(c.if, { event: run.event, async: event }))).map((r) => r.id);
+  if (ids.length === 0) return [];
+  await db.functionRun.updateMany({
+    where: { id: { in: ids }, status: { in: ["debouncing", "queued", "waiting", "running"] } },
+    data: { status: "cancelled", finishedAt: now, leaseOwner: null, leaseUntil: null, waitFor: Prisma.DbNull, waitEvent: null, error: `cancelled by ${event.name} (${event.id})` },
+  });
+  return ids;
+}
+
 /** Runs whose owner stopped renewing its lease (the process died) are queued again: their in-flight step re-runs. */
 export async function reclaimExpiredLeases(functionIds: string[], now: Date): Promise<RunRef[]> {
   return db.$queryRaw<RunRef[]>`
@@ -192,5 +209,5 @@ export async function nextRunOfKey(functionId: string, concurrencyKey: string, n
 
 /** Finished runs are history for a week. */
 export async function pruneRuns(before: Date) {
-  return db.functionRun.deleteMany({ where: { status: { in: ["completed", "failed"] }, finishedAt: { lt: before } } });
+  return db.functionRun.deleteMany({ where: { status: { in: ["completed", "failed", "cancelled"] }, finishedAt: { lt: before } } });
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Inngest } from "inngest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serveInngest } from "@/inngest/serve";
 
 // /api/inngest with Inngest keys set: a sync (PUT) registers the app's URL with the Inngest server.
@@ -42,5 +42,30 @@ describe("serving the functions to an Inngest server", () => {
       for (const step of Object.values(r.body.functions?.[0]?.steps ?? {})) expect(step.runtime?.url).toMatch(/^https:\/\/coach\.example\.com\/api\/inngest\?/);
     }
     expect(registrations.some((r) => r.body.url)).toBe(true);
+  });
+
+  it("registers INNGEST_SERVE_ORIGIN when it is set (Inngest reaches the app on the internal network), else APP_URL", async () => {
+    for (const [origin, expected] of [
+      ["http://app:3000", /^http:\/\/app:3000\/api\/inngest/],
+      ["", /^https:\/\/coach\.example\.com\/api\/inngest/],
+    ] as const) {
+      registrations = [];
+      vi.stubEnv("APP_URL", "https://coach.example.com");
+      vi.stubEnv("INNGEST_SERVE_ORIGIN", origin);
+      vi.resetModules();
+      try {
+        const { serveInngest: serveWithEnv } = await import("@/inngest/serve");
+        const client = new Inngest({ id: "serve-origin-env-test", eventKey: "test-event-key", signingKey: "signkey-prod-0123456789abcdef0123456789abcdef", baseUrl });
+        const fn = client.createFunction({ id: "noop", triggers: [{ event: "test/noop" }] }, async () => "ok");
+        const { PUT } = serveWithEnv(client, [fn]);
+        await PUT(new Request("http://evil.example/api/inngest", { method: "PUT", headers: { host: "evil.example" } }) as never, undefined as never);
+        const urls = registrations.map((r) => r.body.url).filter(Boolean);
+        expect(urls.length).toBeGreaterThan(0);
+        for (const url of urls) expect(url).toMatch(expected);
+      } finally {
+        vi.unstubAllEnvs();
+        vi.resetModules();
+      }
+    }
   });
 });

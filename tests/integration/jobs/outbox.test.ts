@@ -156,7 +156,7 @@ describe("the sweep for decisions no ritual acted on", () => {
     const mine = async (now: Date) => (await findUnresumedDecisions(now)).filter((d) => d.sessionId === sessionId);
     expect(await mine(new Date())).toEqual([]); // its event may still be on its way
     const later = new Date(session.completedAt!.getTime() + UNRESUMED_AFTER_MS + 1_000);
-    expect(await mine(later)).toEqual([{ workspaceId: f.workspace.id, sessionId, improverAgentId: f.improver.id, decision: "approved" }]);
+    expect(await mine(later)).toEqual([{ workspaceId: f.workspace.id, sessionId, improverAgentId: f.improver.id, templateId: f.template.id, decision: "approved" }]);
 
     // Once the ritual finalized it (the post-ritual report), there is nothing left to resume.
     await advanceRitual(sessionId, { improver: scriptedImprover(), classifier });

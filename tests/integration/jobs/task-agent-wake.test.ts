@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
 import { agentWakeRequested, type AgentWakeRequestedData } from "@/inngest/events";
 import { createTaskAgentWakeFunction, type WakeFn } from "@/inngest/functions/task-agent-wake";
+import { editTask } from "@/features/tasks/server/edit-task";
 import { requestAgentWake, sendEvent } from "@/inngest/send";
 import { AppError } from "@/server/errors";
 import { db } from "@/server/db";
@@ -63,7 +64,7 @@ describe("task-agent-wake on the local executor", () => {
     expect(await runsOf(id, agentId)).toEqual([]);
   });
 
-  it("coalesces a burst of triggers into one wake with the last event; other agents wake on their own", async () => {
+  it("coalesces a burst of triggers into one wake with the last event when the agent has no state row to keep the burst's reason; other agents wake on their own", async () => {
     const { clock, id, executor, calls, reasonsOf } = await setup();
     const [agent, other] = [`agent-${uid()}`, `agent-${uid()}`];
     await executor.dispatch([wakeEvent(agent, "subscription"), wakeEvent(other, "creation")]);
@@ -81,6 +82,38 @@ describe("task-agent-wake on the local executor", () => {
     expect(reasonsOf(agent)).toEqual(["scheduled"]);
     expect(calls).toHaveLength(2);
     expect(await runsOf(id, agent)).toEqual([expect.objectContaining({ status: "completed" })]);
+  });
+
+  it("a task created and edited within the debounce is one wake that records 'creation', the burst's most important reason; the next burst starts afresh", async () => {
+    const { clock, executor, reasonsOf } = await setup();
+    const { scope } = await makeWorkspace();
+    const template = await makeTemplate(scope, { name: `Burst ${uid()}`, directives: "Help people finish their tasks." });
+    const { task, agent } = await makeTask(scope, { title: "Plan the offsite", templateId: template.id, wakeAgent: true });
+    clock.advance(2_000);
+    await editTask({ scope, taskId: task.id, patch: { description: "Two days, twelve people." } });
+    expect(await db.agentState.findUniqueOrThrow({ where: { agentId: agent!.id } })).toMatchObject({ pendingWakeReason: "creation" });
+    clock.advance(5_000);
+    await executor.drain();
+    // Debounce handed the run the last event (subscription); the run recorded the burst's creation.
+    expect(reasonsOf(agent!.id)).toEqual(["creation"]);
+    expect(await db.agentState.findUniqueOrThrow({ where: { agentId: agent!.id } })).toMatchObject({ pendingWakeReason: null });
+
+    clock.advance(300_000); // past the throttle: a later edit is a burst of its own
+    await editTask({ scope, taskId: task.id, patch: { title: "Plan the spring offsite" } });
+    clock.advance(5_000);
+    await executor.drain();
+    expect(reasonsOf(agent!.id)).toEqual(["creation", "subscription"]);
+  });
+
+  it("a manual run never takes the pending burst's reason, and leaves it to the burst's own run", async () => {
+    const { clock, executor, reasonsOf } = await setup();
+    const { scope } = await makeWorkspace();
+    const template = await makeTemplate(scope, { name: `Manual ${uid()}`, directives: "Help people finish their tasks." });
+    const { agent } = await makeTask(scope, { title: "Renew the domain", templateId: template.id, wakeAgent: true });
+    await requestAgentWake({ workspaceId: scope.workspaceId, agentId: agent!.id, reason: "manual" });
+    clock.advance(5_000);
+    await executor.drain();
+    expect(reasonsOf(agent!.id).sort()).toEqual(["creation", "manual"]);
   });
 
   it("throttles an agent to one wake per 120 s: a later trigger is queued for its slot, not dropped", async () => {

@@ -84,7 +84,7 @@ describe("runRitualNowAction", () => {
     const started = await runRitualNowAction({ workspaceSlug: f.slug, templateId: f.template.id });
     expect(started).toEqual({ ok: true, data: { started: true, improverAgentId: f.improver.id } });
     const runs = await runsOf(f.improver.id);
-    expect(runs).toEqual([expect.objectContaining({ status: "queued", concurrencyKey: f.improver.id, event: expect.objectContaining({ data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }) })]);
+    expect(runs).toEqual([expect.objectContaining({ status: "queued", concurrencyKey: f.improver.id, event: expect.objectContaining({ data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual", templateId: f.template.id } }) })]);
 
     // A second click before the ritual opened is a second run; single-flight per improver, it
     // finds the ritual the first one opened and leaves it to it: one ritual, not two.

@@ -336,16 +336,18 @@ describe.each(["inngest", "local"] as const)("ritual-hourly-check, written once,
     await db.agent.update({ where: { id: dormant.improver.id }, data: { lifecycle: "dormant" } });
     const stuck = await makeEvolutionSession(notYet.template, { origin: "ritual", status: "awaiting_review", improverAgentId: notYet.improver.id, decisionDueAt: new Date(now.getTime() - UNRESUMED_AFTER_MS - 1) });
 
-    let wakes: { workspaceId: string; improverAgentId: string; reason: string }[];
+    let wakes: { workspaceId: string; improverAgentId: string; reason: string; templateId?: string }[];
+    let ids: string[];
     if (which === "inngest") {
       const fn = createRitualHourlyCheckFunction({ now: () => now, createImprovers: false });
       expect(fn.opts.triggers).toEqual([{ cron: HOURLY_CHECK_CRON }]);
       const engine = new InngestTestEngine({ function: fn, events: [{ name: "inngest/scheduled.timer", data: { cron: HOURLY_CHECK_CRON } }] });
       const { error, ctx } = await engine.execute({ steps: [{ id: "fan-out", handler: () => ({ ids: [] }) }] });
       expect(error).toBeUndefined();
-      const sent = (ctx.step.sendEvent as unknown as Mock).mock.calls.find((c) => c[0] === "fan-out")![1] as { name: string; data: (typeof wakes)[number] }[];
+      const sent = (ctx.step.sendEvent as unknown as Mock).mock.calls.find((c) => c[0] === "fan-out")![1] as { id: string; name: string; data: (typeof wakes)[number] }[];
       expect(new Set(sent.map((e) => e.name))).toEqual(new Set([ritualWakeRequested.name]));
       wakes = sent.map((e) => e.data);
+      ids = sent.map((e) => e.id);
     } else {
       // The check's step.sendEvent goes through the outbox to the executor, which starts the
       // ritual function (here an idle copy with an id of its own) for each wake.
@@ -365,12 +367,34 @@ describe.each(["inngest", "local"] as const)("ritual-hourly-check, written once,
       const scheduledForDue = runs.filter((r) => (r.event as { data: { improverAgentId: string; reason: string } }).data.improverAgentId === due.improver.id);
       expect(scheduledForDue).toHaveLength(1);
       wakes = runs.map((r) => (r.event as { data: (typeof wakes)[number] }).data);
+      // The run of an event is keyed by its id (`<function>:<event id>`): the ids the check gave.
+      ids = runs.map((r) => r.id.slice(ritualId.length + 1));
     }
-    expect(wakes).toContainEqual({ workspaceId: due.workspace.id, improverAgentId: due.improver.id, reason: "scheduled" });
-    expect(wakes).toContainEqual({ workspaceId: notYet.workspace.id, improverAgentId: notYet.improver.id, reason: "resume" });
+    expect(wakes).toContainEqual({ workspaceId: due.workspace.id, improverAgentId: due.improver.id, reason: "scheduled", templateId: due.template.id });
+    expect(wakes).toContainEqual({ workspaceId: notYet.workspace.id, improverAgentId: notYet.improver.id, reason: "resume", templateId: notYet.template.id });
+    // Deterministic event ids (Inngest deduplicates on them, so does the outbox).
+    expect(ids).toContain(`ritual-wake-${due.improver.id}-${past.toISOString()}`);
+    expect(ids).toContain(`ritual-resume-${stuck.id}-2001-01-01T10:00:00.000Z`);
     expect(wakes.filter((w) => w.improverAgentId === notYet.improver.id)).toHaveLength(1);
     expect(wakes.map((w) => w.improverAgentId)).not.toContain(dormant.improver.id);
     expect(stuck.id).toBeTruthy();
+  });
+
+  it.runIf(which === "local")("two checks while the improver is still due ask for its ritual once: the event id is written once", async () => {
+    const now = new Date(Date.UTC(2001, 0, 2, 10, 0, 0));
+    const past = new Date(now.getTime() - DAY);
+    const due = await ritualFixture({ feedback: 0 });
+    await db.agentState.update({ where: { agentId: due.improver.id }, data: { scheduledWakeAt: past } });
+    // Only the check runs here (no ritual moves scheduledWakeAt on), so both checks find the improver due.
+    const checkId = testId("hourly");
+    const executor = await newExecutor({ functions: [createRitualHourlyCheckFunction({ now: () => now, createImprovers: false, id: checkId })], now: () => now, work: false });
+    await executor.fireCron(checkId);
+    await executor.drain();
+    await executor.fireCron(checkId);
+    await executor.drain();
+    expect(await db.functionRun.count({ where: { functionId: checkId, status: "completed" } })).toBe(2);
+    const rows = await db.outboxEvent.findMany({ where: { name: ritualWakeRequested.name, data: { path: ["improverAgentId"], equals: due.improver.id } } });
+    expect(rows).toEqual([expect.objectContaining({ id: `ritual-wake-${due.improver.id}-${past.toISOString()}`, sentAt: expect.any(Date) })]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { InngestTestEngine } from "@inngest/test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { agentWakeRequested, feedbackWritten, ritualDecided, ritualWakeRequested, proposalRecorded } from "@/inngest/events";
+import { agentDeleted, agentWakeRequested, feedbackWritten, ritualDecided, ritualWakeRequested, proposalRecorded, templateDeleted } from "@/inngest/events";
 import { functions } from "@/inngest/functions";
 import { CLASSIFY_FEEDBACK_CRON, CLASSIFY_FEEDBACK_ID } from "@/inngest/functions/classify-feedback";
 import { createImproverRitualFunction, IMPROVER_RITUAL_ID, RITUAL_RETRIES } from "@/inngest/functions/improver-ritual";
@@ -57,6 +57,18 @@ describe("improver-ritual", () => {
     expect(RITUAL_RETRIES).toBe(3);
     expect(specOf(fn)).toMatchObject({ concurrencyKey: "event.data.improverAgentId", throttle: null, debounce: null, retries: 3 });
     expect(createImproverRitualFunction({ id: "ritual-test" }).opts.id).toBe("ritual-test");
+  });
+
+  it("is cancelled when its improver or the template it improves is deleted, on both drivers", () => {
+    const fn = createImproverRitualFunction();
+    expect(fn.opts.cancelOn).toEqual([
+      { event: agentDeleted, if: "async.data.agentId == event.data.improverAgentId" },
+      { event: templateDeleted, if: "async.data.templateId == event.data.templateId" },
+    ]);
+    expect(specOf(fn).cancelOn).toEqual([
+      { name: "agent/deleted", if: "async.data.agentId == event.data.improverAgentId" },
+      { name: "template/deleted", if: "async.data.templateId == event.data.templateId" },
+    ]);
   });
 
   it("a scheduled or manual wake that finds a ritual already open leaves it to the run driving it", async () => {
@@ -131,16 +143,19 @@ describe("ritual-hourly-check", () => {
     domain.checkProbations.mockResolvedValue({ measured: 3, graduated: 1, harmDetected: 1 });
     domain.runHourlyCheck.mockResolvedValue({
       improversCreated: 1,
-      due: [{ workspaceId: "ws_1", improverAgentId: "imp_1" }],
-      stuck: [{ workspaceId: "ws_2", sessionId: "s_2", improverAgentId: "imp_2", why: "decided" }],
+      due: [{ workspaceId: "ws_1", improverAgentId: "imp_1", templateId: "tpl_1", scheduledWakeAt: "2030-01-01T08:00:00.000Z" }],
+      stuck: [{ workspaceId: "ws_2", sessionId: "s_2", improverAgentId: "imp_2", templateId: "tpl_2", why: "decided" }],
+      checkedAt: "2030-01-01T09:00:12.345Z",
     });
     const engine = new InngestTestEngine({ function: createRitualHourlyCheckFunction({ now: () => now, createImprovers: false }), steps: [{ id: "fan-out", handler: () => ({ ids: [] }) }] });
     const { result, error, ctx } = await engine.execute();
     expect(error).toBeUndefined();
     expect(domain.runHourlyCheck).toHaveBeenCalledWith(now, { createImprovers: false });
+    // Deterministic ids, deduplicated by Inngest and the outbox: the scheduled wake by improver and
+    // due time, the resume by session and the check's hour.
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("fan-out", [
-      { name: ritualWakeRequested.name, data: { workspaceId: "ws_1", improverAgentId: "imp_1", reason: "scheduled" } },
-      { name: ritualWakeRequested.name, data: { workspaceId: "ws_2", improverAgentId: "imp_2", reason: "resume" } },
+      { id: "ritual-wake-imp_1-2030-01-01T08:00:00.000Z", name: ritualWakeRequested.name, data: { workspaceId: "ws_1", improverAgentId: "imp_1", reason: "scheduled", templateId: "tpl_1" } },
+      { id: "ritual-resume-s_2-2030-01-01T09:00:00.000Z", name: ritualWakeRequested.name, data: { workspaceId: "ws_2", improverAgentId: "imp_2", reason: "resume", templateId: "tpl_2" } },
     ]);
     expect(domain.failStalledRituals).toHaveBeenCalledWith(expect.any(Function), now);
     expect(domain.checkProbations).toHaveBeenCalledWith(now);
@@ -148,7 +163,7 @@ describe("ritual-hourly-check", () => {
   });
 
   it("sends nothing when nothing is due", async () => {
-    domain.runHourlyCheck.mockResolvedValue({ improversCreated: 0, due: [], stuck: [] });
+    domain.runHourlyCheck.mockResolvedValue({ improversCreated: 0, due: [], stuck: [], checkedAt: "2030-01-01T09:00:00.000Z" });
     domain.failStalledRituals.mockResolvedValue(0);
     domain.checkProbations.mockResolvedValue({ measured: 0, graduated: 0, harmDetected: 0 });
     const { result, ctx } = await new InngestTestEngine({ function: createRitualHourlyCheckFunction() }).execute();

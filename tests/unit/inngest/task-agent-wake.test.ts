@@ -1,7 +1,7 @@
 import { InngestTestEngine, mockCtx } from "@inngest/test";
 import { describe, expect, it, vi, type Mock } from "vitest";
-import { agentWakeRequested } from "@/inngest/events";
-import { createTaskAgentWakeFunction, FLOW_KEY, TASK_AGENT_WAKE_ID, WAKE_RETRY_DELAY_MS, type WakeFn } from "@/inngest/functions/task-agent-wake";
+import { agentDeleted, agentWakeRequested, type AgentWakeRequestedData } from "@/inngest/events";
+import { createTaskAgentWakeFunction, FLOW_KEY, TASK_AGENT_WAKE_ID, WAKE_RETRY_DELAY_MS, type TakeReasonFn, type WakeFn } from "@/inngest/functions/task-agent-wake";
 import { keyFor, specOf, type TriggerEvent } from "@/inngest/local/function-spec";
 
 // The task-agent wake as an Inngest function, in process (@inngest/test: the real step body runs
@@ -12,17 +12,18 @@ import { keyFor, specOf, type TriggerEvent } from "@/inngest/local/function-spec
 const data = { workspaceId: "ws_1", agentId: "agent_1", reason: "subscription" as const };
 const event = { name: agentWakeRequested.name, data };
 
-function setup(result: Awaited<ReturnType<WakeFn>> | Error) {
+function setup(result: Awaited<ReturnType<WakeFn>> | Error, takenReason: AgentWakeRequestedData["reason"] = data.reason) {
   const wake = vi.fn<WakeFn>(async () => {
     if (result instanceof Error) throw result;
     return result;
   });
-  const fn = createTaskAgentWakeFunction({ wake });
-  return { wake, fn, engine: new InngestTestEngine({ function: fn, events: [event] }) };
+  const takeReason = vi.fn<TakeReasonFn>(async () => takenReason);
+  const fn = createTaskAgentWakeFunction({ wake, takeReason });
+  return { wake, takeReason, fn, engine: new InngestTestEngine({ function: fn, events: [event] }) };
 }
 
-/** The function the handler gave to step.run (the engine's spy records it). */
-const stepBody = (ctx: { step: { run: unknown } }) => (ctx.step.run as Mock).mock.calls[0][1] as () => Promise<unknown>;
+/** The body the handler gave to step.run("wake") (the engine's spy records it). */
+const stepBody = (ctx: { step: { run: unknown } }) => (ctx.step.run as Mock).mock.calls.find((c) => c[0] === "wake")![1] as () => Promise<unknown>;
 
 const trigger = (reason: string, ts: number, agentId = "agent_1"): TriggerEvent => ({ id: `evt-${ts}`, name: agentWakeRequested.name, data: { workspaceId: "ws_1", agentId, reason }, ts });
 
@@ -35,6 +36,7 @@ describe("task-agent-wake options", () => {
     expect(fn.opts.debounce).toEqual({ key: FLOW_KEY, period: "5s", timeout: "1m" });
     expect(fn.opts.retries).toBe(2);
     expect(fn.opts.triggers).toEqual([agentWakeRequested]);
+    expect(fn.opts.cancelOn).toEqual([{ event: agentDeleted, if: "async.data.agentId == event.data.agentId" }]);
     expect(createTaskAgentWakeFunction({ wake: vi.fn<WakeFn>(), id: "other-id" }).opts.id).toBe("other-id");
   });
 
@@ -48,6 +50,7 @@ describe("task-agent-wake options", () => {
       throttle: { key: FLOW_KEY, periodMs: 120_000 },
       debounce: { key: FLOW_KEY, periodMs: 5_000, timeoutMs: 60_000 },
       retries: 2,
+      cancelOn: [{ name: agentDeleted.name, if: "async.data.agentId == event.data.agentId" }],
     });
   });
 
@@ -73,6 +76,15 @@ describe("task-agent-wake on Inngest", () => {
     expect(wake).toHaveBeenCalledTimes(1);
     expect(wake).toHaveBeenCalledWith(data);
     expect(ctx.step.run).toHaveBeenCalledWith("wake", expect.any(Function));
+  });
+
+  it("records the burst's most important reason, taken in a memoized step before the wake", async () => {
+    const { wake, takeReason, engine } = setup({ runId: "run_1", status: "succeeded" }, "creation");
+    const { error, ctx } = await engine.execute();
+    expect(error).toBeUndefined();
+    expect(takeReason).toHaveBeenCalledWith(data);
+    expect((ctx.step.run as unknown as Mock).mock.calls.map((c) => c[0])).toEqual(["reason", "wake"]);
+    expect(wake).toHaveBeenCalledWith({ ...data, reason: "creation" });
   });
 
   it("treats a skipped wake as done", async () => {

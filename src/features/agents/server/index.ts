@@ -2,6 +2,7 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { countChangesSince } from "./change-feed";
 export { createAgent } from "./create-agent";
+export { notePendingWakeReason, takeWakeReason } from "./pending-wake-reason";
 export { getAgent, listAgentMessages, listAgents, listRuns } from "./queries";
 export { rateRun } from "./rate-run";
 export { recordObservation, writeReport } from "./record-message";

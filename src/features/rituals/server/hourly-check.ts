@@ -8,8 +8,9 @@ import { ensureWorkspaceImprovers } from "./improvers";
 // never started twice), and every ritual that no run is driving — past its 7-day deadline, or
 // decided but never acted on — gets a "resume" wake that adopts it.
 
-export type DueImprover = { workspaceId: string; improverAgentId: string };
-export type ExpiredRitual = { workspaceId: string; sessionId: string; improverAgentId: string };
+/** scheduledWakeAt (ISO): the due time this wake is for (its event id, event-ids.ts). templateId: the template it improves. */
+export type DueImprover = { workspaceId: string; improverAgentId: string; templateId: string | null; scheduledWakeAt: string };
+export type ExpiredRitual = { workspaceId: string; sessionId: string; improverAgentId: string; templateId: string };
 
 /** Improvers due now: active, with a passed scheduledWakeAt. Ordered, capped per check. */
 export async function findDueImprovers(now = new Date(), limit = 500): Promise<DueImprover[]> {
@@ -17,9 +18,9 @@ export async function findDueImprovers(now = new Date(), limit = 500): Promise<D
     where: { kind: { in: ["templateImprover", "metaImprover"] }, lifecycle: "active", state: { scheduledWakeAt: { lte: now } } },
     orderBy: { state: { scheduledWakeAt: "asc" } },
     take: limit,
-    select: { id: true, workspaceId: true },
+    select: { id: true, workspaceId: true, targetTemplateId: true, state: { select: { scheduledWakeAt: true } } },
   });
-  return rows.map((r) => ({ workspaceId: r.workspaceId, improverAgentId: r.id }));
+  return rows.map((r) => ({ workspaceId: r.workspaceId, improverAgentId: r.id, templateId: r.targetTemplateId, scheduledWakeAt: r.state!.scheduledWakeAt!.toISOString() }));
 }
 
 /**
@@ -30,9 +31,9 @@ export async function findExpiredRituals(now = new Date(), limit = 500): Promise
   const rows = await db.evolutionSession.findMany({
     where: { origin: "ritual", status: "awaiting_review", decisionDueAt: { lte: new Date(now.getTime() - UNRESUMED_AFTER_MS) }, improverAgentId: { not: null } },
     take: limit,
-    select: { id: true, workspaceId: true, improverAgentId: true },
+    select: { id: true, workspaceId: true, improverAgentId: true, templateId: true },
   });
-  return rows.map((r) => ({ workspaceId: r.workspaceId, sessionId: r.id, improverAgentId: r.improverAgentId! }));
+  return rows.map((r) => ({ workspaceId: r.workspaceId, sessionId: r.id, improverAgentId: r.improverAgentId!, templateId: r.templateId }));
 }
 
 export type UnresumedDecision = ExpiredRitual & { decision: "approved" | "rejected" };
@@ -61,9 +62,9 @@ export async function findUnresumedDecisions(now = new Date(), limit = 500): Pro
       ],
     },
     take: limit,
-    select: { id: true, workspaceId: true, improverAgentId: true, status: true },
+    select: { id: true, workspaceId: true, improverAgentId: true, templateId: true, status: true },
   });
-  return rows.map((r) => ({ workspaceId: r.workspaceId, sessionId: r.id, improverAgentId: r.improverAgentId!, decision: r.status === "completed" ? "approved" : "rejected" }));
+  return rows.map((r) => ({ workspaceId: r.workspaceId, sessionId: r.id, improverAgentId: r.improverAgentId!, templateId: r.templateId, decision: r.status === "completed" ? "approved" : "rejected" }));
 }
 
 /** Templates created before improvers existed get theirs (cheap: one anti-join per workspace). */
@@ -93,6 +94,6 @@ export async function runHourlyCheck(now = new Date(), { createImprovers = true 
   const [due, expired, unresumed] = await Promise.all([findDueImprovers(now), findExpiredRituals(now), findUnresumedDecisions(now)]);
   const stuck = new Map<string, StuckRitual>();
   for (const e of expired) stuck.set(e.sessionId, { ...e, why: "expired" });
-  for (const u of unresumed) if (!stuck.has(u.sessionId)) stuck.set(u.sessionId, { workspaceId: u.workspaceId, sessionId: u.sessionId, improverAgentId: u.improverAgentId, why: "decided" });
-  return { improversCreated, due, stuck: [...stuck.values()] };
+  for (const u of unresumed) if (!stuck.has(u.sessionId)) stuck.set(u.sessionId, { workspaceId: u.workspaceId, sessionId: u.sessionId, improverAgentId: u.improverAgentId, templateId: u.templateId, why: "decided" });
+  return { improversCreated, due, stuck: [...stuck.values()], checkedAt: now.toISOString() };
 }

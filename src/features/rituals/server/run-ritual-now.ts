@@ -28,6 +28,6 @@ async function prepareRitualRun({ scope, templateId }: { scope: Scope; templateI
 export async function runRitualNow({ scope, templateId }: { scope: Scope; templateId: string }) {
   const prepared = await prepareRitualRun({ scope, templateId });
   if (!prepared.start) return { started: false as const, sessionId: prepared.sessionId };
-  await requestRitual({ workspaceId: scope.workspaceId, improverAgentId: prepared.improverAgentId, reason: "manual" });
+  await requestRitual({ workspaceId: scope.workspaceId, improverAgentId: prepared.improverAgentId, reason: "manual", templateId });
   return { started: true as const, improverAgentId: prepared.improverAgentId };
 }

@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "FunctionRunStatus" ADD VALUE 'cancelled';
+
+-- AlterTable
+ALTER TABLE "AgentState" ADD COLUMN     "pendingWakeReason" "WakeReason";
