@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { FeedbackCategory } from "@/generated/prisma/enums";
+import { statsFromSums, type StatsSums } from "@/features/probation/server";
 import { db } from "@/server/db";
 import type { SideStats } from "../grade";
 
@@ -23,11 +24,7 @@ export type WindowPlan = {
   category: FeedbackCategory | null;
 };
 
-type Row = {
-  side: Side; runs: number; c: number; d: number; cc: number; dd: number; cd: number;
-  rn: number; rs: number | null; rss: number | null; qn: number; qs: number | null; qss: number | null; ts: number | null; tss: number | null;
-  tn: number; tds: number | null; tdss: number | null; fn: number; fs: number | null;
-};
+type Row = StatsSums & { side: Side; fn: number; fs: number | null };
 
 export async function windowStats(plan: WindowPlan): Promise<Record<Side, SideStats>> {
   const { workspaceId, templateId, from, split, to, probationId, tool, category } = plan;
@@ -84,19 +81,8 @@ export async function windowStats(plan: WindowPlan): Promise<Record<Side, SideSt
            COALESCE(d."tn", 0) AS "tn", d."tds", d."tdss", COALESCE(f."fn", 0) AS "fn", f."fs"
     FROM sides s LEFT JOIN run_sums r ON r."side" = s."side" LEFT JOIN done_sums d ON d."side" = s."side" LEFT JOIN feedback_sums f ON f."side" = s."side"`;
 
-  const num = (x: number | null) => Number(x ?? 0);
   const out = {} as Record<Side, SideStats>;
-  for (const r of rows) {
-    out[r.side] = {
-      runs: r.runs,
-      acceptance: { c: num(r.c), d: num(r.d), cc: num(r.cc), dd: num(r.dd), cd: num(r.cd) },
-      rating: { n: r.rn, sum: num(r.rs), sumSq: num(r.rss) },
-      quality: { n: r.qn, sum: num(r.qs), sumSq: num(r.qss) },
-      tokens: { n: r.runs, sum: num(r.ts), sumSq: num(r.tss) },
-      timeToDone: { n: r.tn, sum: num(r.tds), sumSq: num(r.tdss) },
-      // Bernoulli units: Σv² = Σv.
-      feedback: { n: r.fn, sum: num(r.fs), sumSq: num(r.fs) },
-    };
-  }
+  // Feedback items are Bernoulli units: Σv² = Σv.
+  for (const r of rows) out[r.side] = { ...statsFromSums(r), feedback: { n: r.fn, sum: Number(r.fs ?? 0), sumSq: Number(r.fs ?? 0) } };
   return out;
 }

@@ -13,11 +13,27 @@ import { BOOTSTRAP_MAX_UNITS, measureFromStats, type ArmSample, type ArmStats, t
 // bootstrap, the runs themselves are read too (a second statement) for resampling; at scale the
 // intervals come from the statistics (effect.ts).
 
-type StatsRow = {
-  arm: Arm; runs: number; c: number; d: number; cc: number; dd: number; cd: number;
+/** A side's sums as the statements here (and the hypothesis grader's) name their columns. */
+export type StatsSums = {
+  runs: number; c: number | null; d: number | null; cc: number | null; dd: number | null; cd: number | null;
   rn: number; rs: number | null; rss: number | null; qn: number; qs: number | null; qss: number | null;
   ts: number | null; tss: number | null; tn: number; tds: number | null; tdss: number | null;
 };
+type StatsRow = StatsSums & { arm: Arm };
+
+const num = (x: number | null) => Number(x ?? 0);
+
+/** The ArmStats of a row of sums (SQL sums are null over no rows). */
+export function statsFromSums(r: StatsSums): ArmStats {
+  return {
+    runs: r.runs,
+    acceptance: { c: num(r.c), d: num(r.d), cc: num(r.cc), dd: num(r.dd), cd: num(r.cd) },
+    rating: { n: r.rn, sum: num(r.rs), sumSq: num(r.rss) },
+    quality: { n: r.qn, sum: num(r.qs), sumSq: num(r.qss) },
+    tokens: { n: r.runs, sum: num(r.ts), sumSq: num(r.tss) },
+    timeToDone: { n: r.tn, sum: num(r.tds), sumSq: num(r.tdss) },
+  };
+}
 type RunRow = { arm: Arm; rating: number | null; quality: number | null; tokens: number; confirmed: number; rejected: number };
 type DoneRow = { arm: Arm; ms: number };
 
@@ -46,17 +62,7 @@ export async function armStats(workspaceId: string, probationId: string): Promis
     SELECT b.*, COALESCE(d."tn", 0) AS "tn", d."tds", d."tdss" FROM by_arm b LEFT JOIN done_by_arm d ON d."arm" = b."arm"`;
   const empty = (): ArmStats => ({ runs: 0, acceptance: { c: 0, d: 0, cc: 0, dd: 0, cd: 0 }, rating: { n: 0, sum: 0, sumSq: 0 }, quality: { n: 0, sum: 0, sumSq: 0 }, tokens: { n: 0, sum: 0, sumSq: 0 }, timeToDone: { n: 0, sum: 0, sumSq: 0 } });
   const stats: Record<Arm, ArmStats> = { candidate: empty(), baseline: empty() };
-  const num = (x: number | null) => Number(x ?? 0);
-  for (const r of rows) {
-    stats[r.arm] = {
-      runs: r.runs,
-      acceptance: { c: num(r.c), d: num(r.d), cc: num(r.cc), dd: num(r.dd), cd: num(r.cd) },
-      rating: { n: r.rn, sum: num(r.rs), sumSq: num(r.rss) },
-      quality: { n: r.qn, sum: num(r.qs), sumSq: num(r.qss) },
-      tokens: { n: r.runs, sum: num(r.ts), sumSq: num(r.tss) },
-      timeToDone: { n: r.tn, sum: num(r.tds), sumSq: num(r.tdss) },
-    };
-  }
+  for (const r of rows) stats[r.arm] = statsFromSums(r);
   return stats;
 }
 
