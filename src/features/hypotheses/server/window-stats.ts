@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { FeedbackCategory } from "@/generated/prisma/enums";
-import { statsFromSums, type StatsSums } from "@/features/probation/server";
+import { DONE_SUMS, RUN_SUMS, statsFromSums, type StatsSums } from "@/features/probation/server";
 import { db } from "@/server/db";
 import type { SideStats } from "../grade";
 
@@ -66,13 +66,9 @@ export async function windowStats(plan: WindowPlan): Promise<Record<Side, SideSt
       FROM "WakeRun" r ${decided}
       WHERE r."templateId" = ${templateId} AND r."workspaceId" = ${workspaceId} AND r."status" = 'succeeded' AND ${runWhere} AND r."startedAt" < ${to}
     ), run_sums AS (
-      SELECT "side", count(*)::int AS "runs", sum("c") AS "c", sum("d") AS "d", sum("c" * "c") AS "cc", sum("d" * "d") AS "dd", sum("c" * "d") AS "cd",
-             count("rating")::int AS "rn", sum("rating") AS "rs", sum("rating" * "rating") AS "rss",
-             count("quality")::int AS "qn", sum("quality") AS "qs", sum("quality" * "quality") AS "qss",
-             sum("tokens") AS "ts", sum("tokens" * "tokens") AS "tss"
-      FROM runs GROUP BY "side"
+      SELECT "side", ${RUN_SUMS} FROM runs GROUP BY "side"
     ), done_sums AS (
-      SELECT "side", count(*)::int AS "tn", sum("ms")::float8 AS "tds", sum("ms" * "ms")::float8 AS "tdss" FROM (${done}) d GROUP BY "side"
+      SELECT "side", ${DONE_SUMS} FROM (${done}) d GROUP BY "side"
     ), feedback_sums AS (
       SELECT "side", count(*)::int AS "fn", sum("v")::float8 AS "fs" FROM (${feedback}) f GROUP BY "side"
     ), sides AS (SELECT unnest(ARRAY['candidate', 'baseline']) AS "side")

@@ -3,7 +3,7 @@
 export { checkProbations, templatePath, type ProbationCheck } from "./check-probations";
 export { endProbation } from "./end-probation";
 export { onHeadMoved, onVersionPromoted, versionForWake } from "./lifecycle";
-export { measureAndStore, statsFromSums, type StatsSums } from "./measure";
+export { DONE_SUMS, measureAndStore, RUN_SUMS, statsFromSums, type StatsSums } from "./measure";
 export { getTemplateProbation, type ProbationView } from "./queries";
 export { markRollbackProposed, ritualProbation, type PendingRollback, type RunningProbation } from "./rollback";
 export { getProbationSettings, updateProbationSettings } from "./update-settings";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import { seedOfText } from "@/lib/random";
 import { db } from "@/server/db";
 import type { Arm } from "../assign";
@@ -13,7 +13,15 @@ import { BOOTSTRAP_MAX_UNITS, measureFromStats, type ArmSample, type ArmStats, t
 // bootstrap, the runs themselves are read too (a second statement) for resampling; at scale the
 // intervals come from the statistics (effect.ts).
 
-/** A side's sums as the statements here (and the hypothesis grader's) name their columns. */
+/**
+ * The sums statsFromSums reads, as SELECT columns: RUN_SUMS over a relation of runs with columns
+ * c, d (confirmed and decided proposals), rating, quality and tokens; DONE_SUMS over done tasks
+ * with ms (creation → done). Shared with the hypothesis grader's statement.
+ */
+export const RUN_SUMS = Prisma.sql`count(*)::int AS "runs", sum("c") AS "c", sum("d") AS "d", sum("c" * "c") AS "cc", sum("d" * "d") AS "dd", sum("c" * "d") AS "cd", count("rating")::int AS "rn", sum("rating") AS "rs", sum("rating" * "rating") AS "rss", count("quality")::int AS "qn", sum("quality") AS "qs", sum("quality" * "quality") AS "qss", sum("tokens") AS "ts", sum("tokens" * "tokens") AS "tss"`;
+export const DONE_SUMS = Prisma.sql`count(*)::int AS "tn", sum("ms")::float8 AS "tds", sum("ms" * "ms")::float8 AS "tdss"`;
+
+/** A side's sums as RUN_SUMS and DONE_SUMS name their columns. */
 export type StatsSums = {
   runs: number; c: number | null; d: number | null; cc: number | null; dd: number | null; cd: number | null;
   rn: number; rs: number | null; rss: number | null; qn: number; qs: number | null; qss: number | null;
@@ -51,13 +59,9 @@ export async function armStats(workspaceId: string, probationId: string): Promis
       JOIN "Agent" a ON a."id" = g."agentId" JOIN "Task" t ON t."id" = a."taskId"
       WHERE t."status" = 'done' AND t."completedAt" IS NOT NULL
     ), by_arm AS (
-      SELECT "arm", count(*)::int AS "runs", sum("c") AS "c", sum("d") AS "d", sum("c" * "c") AS "cc", sum("d" * "d") AS "dd", sum("c" * "d") AS "cd",
-             count("rating")::int AS "rn", sum("rating") AS "rs", sum("rating" * "rating") AS "rss",
-             count("quality")::int AS "qn", sum("quality") AS "qs", sum("quality" * "quality") AS "qss",
-             sum("tokens") AS "ts", sum("tokens" * "tokens") AS "tss"
-      FROM runs GROUP BY "arm"
+      SELECT "arm", ${RUN_SUMS} FROM runs GROUP BY "arm"
     ), done_by_arm AS (
-      SELECT "arm", count(*)::int AS "tn", sum("ms")::float8 AS "tds", sum("ms" * "ms")::float8 AS "tdss" FROM done GROUP BY "arm"
+      SELECT "arm", ${DONE_SUMS} FROM done GROUP BY "arm"
     )
     SELECT b.*, COALESCE(d."tn", 0) AS "tn", d."tds", d."tdss" FROM by_arm b LEFT JOIN done_by_arm d ON d."arm" = b."arm"`;
   const empty = (): ArmStats => ({ runs: 0, acceptance: { c: 0, d: 0, cc: 0, dd: 0, cd: 0 }, rating: { n: 0, sum: 0, sumSq: 0 }, quality: { n: 0, sum: 0, sumSq: 0 }, tokens: { n: 0, sum: 0, sumSq: 0 }, timeToDone: { n: 0, sum: 0, sumSq: 0 } });
