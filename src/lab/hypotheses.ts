@@ -32,8 +32,22 @@ const ledger = (workspaceId: string, templateId: string) =>
 
 const inWindow = (t: Date | null, from: Date, to: Date) => t !== null && t >= from && t < to;
 
+/** The run's raw rows, read once for every recomputation: runs with their proposals' items, agents' tasks, feedback items. */
+async function rawRows(workspaceId: string, templateId: string) {
+  const [runs, agents, items] = await Promise.all([
+    db.wakeRun.findMany({
+      where: { workspaceId, templateId, status: "succeeded" },
+      select: { startedAt: true, agentId: true, probationId: true, arm: true, userRating: true, qualityScore: true, inputTokens: true, outputTokens: true, changeSets: { select: { items: { select: { tool: true, status: true } } } } },
+    }),
+    db.agent.findMany({ where: { workspaceId, templateId }, select: { id: true, task: { select: { status: true, createdAt: true, completedAt: true } } } }),
+    db.feedbackItem.findMany({ where: { workspaceId, templateId }, select: { agentId: true, occurredAt: true, sentiment: true, category: true } }),
+  ]);
+  return { runs, agents, items };
+}
+type RawRows = Awaited<ReturnType<typeof rawRows>>;
+
 /** The two sides from raw rows, the way a reader of the rules in grade.ts would count them by hand. */
-async function recompute(h: Row, workspaceId: string, templateId: string): Promise<Grade | null> {
+async function recompute(h: Row, workspaceId: string, raw: RawRows): Promise<Grade | null> {
   const proposals = await db.proposal.findMany({ where: { workspaceId, sessionId: h.sessionId }, select: { status: true, decidedAt: true, resultingVersionId: true } });
   const approved = proposals.filter((p) => p.status === "approved" && p.resultingVersionId).sort((a, b) => a.decidedAt!.getTime() - b.decidedAt!.getTime())[0];
   if (!approved) return null;
@@ -44,10 +58,7 @@ async function recompute(h: Row, workspaceId: string, templateId: string): Promi
   if (split >= to) return null;
   const from = probation ? split : new Date(split.getTime() - (to.getTime() - split.getTime()));
 
-  const runs = await db.wakeRun.findMany({
-    where: { workspaceId, templateId, status: "succeeded" },
-    select: { startedAt: true, agentId: true, probationId: true, arm: true, userRating: true, qualityScore: true, inputTokens: true, outputTokens: true, changeSets: { select: { items: { select: { tool: true, status: true } } } } },
-  });
+  const { runs, agents, items } = raw;
   const sideOfRun = (r: (typeof runs)[number]) =>
     probation ? (r.probationId === probation.id && r.arm && r.startedAt >= split && r.startedAt < to ? r.arm : null) : inWindow(r.startedAt, from, to) ? (r.startedAt >= split ? "candidate" : "baseline") : null;
   const arms: Record<"candidate" | "baseline", ArmSample & { feedback: number[] }> = { candidate: { runs: [], resolveMs: [], feedback: [] }, baseline: { runs: [], resolveMs: [], feedback: [] } };
@@ -65,14 +76,12 @@ async function recompute(h: Row, workspaceId: string, templateId: string): Promi
       tokens: r.inputTokens + r.outputTokens,
     });
   }
-  const agents = await db.agent.findMany({ where: { workspaceId, templateId }, select: { id: true, task: { select: { status: true, createdAt: true, completedAt: true } } } });
   for (const a of agents) {
     const t = a.task;
     if (!t || t.status !== "done" || !t.completedAt) continue;
     const side = probation ? (inWindow(t.completedAt, split, to) ? agentArm.get(a.id) : undefined) : inWindow(t.completedAt, from, to) ? (t.completedAt >= split ? "candidate" : "baseline") : undefined;
     if (side) arms[side].resolveMs.push(t.completedAt.getTime() - t.createdAt.getTime());
   }
-  const items = await db.feedbackItem.findMany({ where: { workspaceId, templateId }, select: { agentId: true, occurredAt: true, sentiment: true, category: true } });
   for (const f of items) {
     const side = probation ? (inWindow(f.occurredAt, split, to) && f.agentId ? agentArm.get(f.agentId) : undefined) : inWindow(f.occurredAt, from, to) ? (f.occurredAt >= split ? "candidate" : "baseline") : undefined;
     if (side) arms[side].feedback.push(f.sentiment === "negative" && (!h.category || f.category === h.category) ? 1 : 0);
@@ -99,13 +108,15 @@ export async function hypothesesReport(ctx: WeekContext, calendar: Calendar): Pr
   const rows = await ledger(workspaceId, templateId);
   const weekOf = (d: Date) => Math.floor((d.getTime() - calendar.weekStart(1).getTime()) / WEEK_MS);
   const results: HypothesisResult[] = [];
+  let raw: RawRows | null = null;
   let checked = 0;
   let agreed = 0;
   for (const h of rows) {
     const stored = h.figures as unknown as (Grade & { outcome: HypothesisOutcome }) | { outcome: "inconclusive"; reason: string } | null;
     let recomputed: HypothesisResult["recomputed"] = null;
     if (h.outcome !== "open" && stored && "n" in stored) {
-      const again = await recompute(h, workspaceId, templateId);
+      raw ??= await rawRows(workspaceId, templateId);
+      const again = await recompute(h, workspaceId, raw);
       const ok = again !== null && agrees(stored, again);
       recomputed = { outcome: again?.outcome ?? "inconclusive", agrees: ok };
       checked++;
