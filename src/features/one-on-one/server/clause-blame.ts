@@ -99,7 +99,7 @@ function blameOf(chain: VersionNode[]): ClauseOrigin[] {
 }
 
 /** Pure: the session's negative pattern examples about `category` (else about anything), ≤ 3. */
-export function evidenceFor(summary: FeedbackSummary | null, category: FeedbackCategory): ClauseEvidence[] {
+function clauseEvidence(summary: FeedbackSummary | null, category: FeedbackCategory): ClauseEvidence[] {
   const negative = (summary?.patterns ?? []).filter((p) => p.sentiment === "negative");
   const of = (patterns: typeof negative) => patterns.flatMap((p) => p.examples.map((e) => ({ itemId: e.itemId, agentId: e.agentId ?? null, detail: e.detail, category: p.category })));
   const same = of(negative.filter((p) => p.category === category));
@@ -123,7 +123,7 @@ export async function getClauseBlame(workspaceId: string, templateId: string, no
   const heard = new Set(recent.filter((r) => (r._sum.items ?? 0) > 0).map((r) => r.category));
   return clauses.map((c) => ({
     ...c,
-    evidence: c.session ? evidenceFor(summaries.get(c.session.id) ?? null, c.category) : [],
+    evidence: c.session ? clauseEvidence(summaries.get(c.session.id) ?? null, c.category) : [],
     orphan: c.createdAt < since && !heard.has(c.category),
   }));
 }
