@@ -95,6 +95,19 @@ const schema = z.object({
   // that speaks only chat completions; for Ollama, vLLM or LM Studio use openai-compatible).
   AI_OPENAI_API: optional.pipe(z.enum(["responses", "chat"], { error: "AI_OPENAI_API must be responses or chat" }).optional()),
   AI_STRUCTURED_OUTPUTS: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
+  // Estimated cost on the model-usage page (src/ai/pricing.ts): US dollars per million input and
+  // output tokens for every model of the configured provider, overriding the built-in price list.
+  AI_PRICE_INPUT_PER_MTOK: optional.pipe(z.string().regex(/^\d+(\.\d+)?$/, "AI_PRICE_INPUT_PER_MTOK must be a number of dollars, e.g. 0.15").transform(Number).optional()),
+  AI_PRICE_OUTPUT_PER_MTOK: optional.pipe(z.string().regex(/^\d+(\.\d+)?$/, "AI_PRICE_OUTPUT_PER_MTOK must be a number of dollars, e.g. 0.60").transform(Number).optional()),
+  // Traces (src/server/telemetry.ts): set either endpoint to export OpenTelemetry traces over
+  // OTLP/HTTP; unset, nothing is traced. The OpenTelemetry SDK reads these itself too.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (the collector's OTLP/HTTP address, e.g. http://collector:4318)" }).optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s) URL (e.g. http://collector:4318/v1/traces)" }).optional()),
+  OTEL_EXPORTER_OTLP_PROTOCOL: optional.pipe(z.enum(["http/protobuf", "http/json"], { error: "OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json" }).optional()),
+  OTEL_EXPORTER_OTLP_HEADERS: optional,
+  OTEL_SERVICE_NAME: optional.transform((v) => v ?? "agent-coach"),
+  // "1": model-call spans carry the prompt and the answer (off by default: they hold users' data).
+  OTEL_RECORD_MODEL_CONTENT: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
   // "1": allow a plain-http APP_URL on another host than this machine in production (not recommended).
   ALLOW_INSECURE_HTTP: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
 }).superRefine((v, ctx) => {

@@ -1,11 +1,34 @@
-// Next.js calls register() once when a server process starts. The workflow executor and the graceful
-// shutdown live in the Node.js server only: not in the Edge runtime, and not while `next build`
-// prerenders pages.
+// Next.js calls register() once when a server process starts. Traces, the workflow executor and
+// the graceful shutdown live in the Node.js server only: not in the Edge runtime, and not while
+// `next build` prerenders pages.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { env } = await import("./env");
+  const { startTelemetry, flushTelemetry } = await import("./server/telemetry");
+  const tracing = startTelemetry(env);
   const { startJobs, stopJobs } = await import("./inngest/runtime");
   const { installGracefulShutdown, onDrain } = await import("./server/lifecycle");
   onDrain("jobs", stopJobs);
+  // Last: the spans of the runs the drain just finished.
+  if (tracing) onDrain("telemetry", flushTelemetry);
   installGracefulShutdown();
   await startJobs();
+}
+
+/**
+ * Next.js reports every error a page, route handler or action throws here: one structured line
+ * with the request's id (src/proxy.ts), so a user's "it failed" leads to the line and its trace.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: Readonly<{ path: string; method: string; headers: NodeJS.Dict<string | string[]> }>,
+  context: Readonly<{ routePath: string; routeType: string }>,
+) {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { errorFields, logger } = await import("./server/logger");
+  const { runWithRequestId } = await import("./server/request-context");
+  const id = request.headers["x-request-id"];
+  const log = () => logger.error("request failed", { method: request.method, path: request.path.split("?")[0], route: context.routePath, routeType: context.routeType, digest: (error as { digest?: string } | null)?.digest, ...errorFields(error) });
+  if (typeof id === "string") runWithRequestId(id, log);
+  else log();
 }

@@ -1,4 +1,4 @@
-import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage } from "ai";
+import { generateText, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage, type TelemetrySettings } from "ai";
 import type { z } from "zod";
 
 // Structured output that survives real providers: the AI SDK parses a model's whole text as JSON
@@ -40,6 +40,7 @@ export type StructuredCall<S extends z.ZodType> = {
   abortSignal?: AbortSignal;
   temperature?: number;
   maxOutputTokens?: number;
+  experimental_telemetry?: TelemetrySettings;
 };
 
 /**
@@ -57,7 +58,7 @@ export async function generateStructured<S extends z.ZodType>(call: StructuredCa
     try {
       const result = await generateText({
         model: call.model, system: call.system, prompt, providerOptions: call.providerOptions, temperature: call.temperature, maxOutputTokens: call.maxOutputTokens,
-        output: Output.object({ schema: call.schema }), maxRetries: 0, abortSignal: call.abortSignal,
+        output: Output.object({ schema: call.schema }), maxRetries: 0, abortSignal: call.abortSignal, experimental_telemetry: call.experimental_telemetry,
       });
       add(result.totalUsage);
       return { output: result.output as z.infer<S> };

@@ -1,9 +1,12 @@
 import "server-only";
+import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { toErrorBody, unauthorized, type ErrorBody } from "@/server/errors";
 import { parseInput } from "@/server/input";
 import { getSessionUser, type SessionUser } from "@/server/session";
+import { requestIdOf } from "@/lib/request-id";
+import { runWithRequestId } from "./request-context";
 
 // The one way to write a server action: zod → session (→ workspace membership → role: the
 // workspaces slice's `workspaceAction`, built on these) → the handler. Failures come back as a
@@ -12,13 +15,25 @@ import { getSessionUser, type SessionUser } from "@/server/session";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ErrorBody };
 
-export async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
+async function incomingHeaders() {
   try {
-    return { ok: true, data: await work() };
-  } catch (e) {
-    unstable_rethrow(e); // redirect(), notFound() … are control flow, not errors
-    return { ok: false, error: toErrorBody(e) };
+    return await headers();
+  } catch {
+    return null;
   }
+}
+
+export async function settle<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
+  // Its log lines carry the request id (src/proxy.ts); outside a request (scripts, tests) a new one.
+  const requestId = requestIdOf(await incomingHeaders());
+  return runWithRequestId(requestId, async () => {
+    try {
+      return { ok: true, data: await work() };
+    } catch (e) {
+      unstable_rethrow(e); // redirect(), notFound() … are control flow, not errors
+      return { ok: false, error: toErrorBody(e) };
+    }
+  });
 }
 
 export async function requireUser(): Promise<SessionUser> {

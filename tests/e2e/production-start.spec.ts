@@ -7,6 +7,7 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.mjs";
 import { PrismaClient } from "../../src/generated/prisma/client";
 import { expect, test } from "./support/fixtures";
+import { EXTRA_PORT } from "./support/ports";
 import { createAgentWorkspace } from "./support/scenarios/agents";
 
 // `npm start` with no database configured: the production server on its own embedded PostgreSQL.
@@ -14,7 +15,7 @@ import { createAgentWorkspace } from "./support/scenarios/agents";
 // turns 503, the running job finishes, Next closes, the database stops cleanly — then exits 0.
 // Uses the production build this suite's web server was started from (.next).
 
-const PORT = 3320;
+const PORT = EXTRA_PORT;
 const BASE = `http://localhost:${PORT}`;
 
 let parent: string;
@@ -75,6 +76,17 @@ test("npm start: health endpoints, no demo data, and a clean shutdown that finis
   const health = await fetch(`${BASE}/api/health`);
   expect(health.status).toBe(200);
   expect(await health.json()).toEqual({ status: "ok" });
+
+  // Every request has an id (the caller's, when it sent one) on the response and on its log lines,
+  // which never carry the key it was sent with.
+  const leaked = `ac_live_${"x".repeat(43)}`;
+  const api = await fetch(`${BASE}/api/v1/templates`, { headers: { authorization: `Bearer ${leaked}`, "x-request-id": "e2e-request-0001" } });
+  expect(api.status).toBe(401);
+  expect(api.headers.get("x-request-id")).toBe("e2e-request-0001");
+  expect((await fetch(`${BASE}/api/health`)).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(() => output.split("\n").find((l) => l.includes('"requestId":"e2e-request-0001"')) ?? null).toContain('"message":"api request"');
+  expect(JSON.parse(output.split("\n").find((l) => l.includes('"requestId":"e2e-request-0001"'))!)).toMatchObject({ level: "info", path: "/api/v1/templates", status: 401 });
+  expect(output).not.toContain(leaked);
 
   const { url } = JSON.parse(readFileSync(`${dataDir}.json`, "utf8"));
   const sql = new pg.Client({ connectionString: url });

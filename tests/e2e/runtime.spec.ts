@@ -37,4 +37,17 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   for (const gate of ["completeness", "actionability", "clarity"]) await expect(app.run.gateColumn(gate)).toBeVisible();
   await expect(app.run.chart.first()).toBeVisible();
   await app.page.screenshot({ path: "test-results/screens/run.png", fullPage: true });
+
+  // Settings → Usage: the run's tokens, per role, at no cost (the built-in model).
+  const ledger = await db.modelUsageDaily.findMany({ where: { workspaceId: data.workspace.id } });
+  const spent = ledger.reduce((n, r) => n + Number(r.inputTokens + r.outputTokens), 0);
+  expect(spent).toBe(run.inputTokens + run.outputTokens);
+  await app.page.getByRole("link", { name: "Usage" }).click();
+  await expect(app.page.getByRole("heading", { name: "Model usage" })).toBeVisible();
+  const byRole = app.page.getByTestId("usage-by-role");
+  await expect(byRole.locator('[data-role="task"]')).toContainText("Task agent");
+  await expect(byRole.locator('[data-role="evaluator"]')).toBeVisible();
+  await expect(app.page.getByTestId("usage-report")).toContainText(spent.toLocaleString("en"));
+  await expect(app.page.getByTestId("usage-by-model")).toContainText("builtin-task");
+  await app.page.screenshot({ path: "test-results/screens/usage.png", fullPage: true });
 });

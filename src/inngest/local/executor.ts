@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { InngestFunction } from "inngest";
 import { errorFields, logger } from "@/server/logger";
+import { withSpan } from "@/server/tracing";
 import { executeRun } from "./execute-run";
 import { specOf, type FunctionSpec, type TriggerEvent } from "./function-spec";
 import { matches } from "./expressions";
@@ -104,12 +105,15 @@ export function createLocalExecutor(options: LocalExecutorOptions): LocalExecuto
     const run = claimed.run;
     const task = (async () => {
       try {
-        const outcome = await executeRun({
-          spec,
-          run,
-          now,
-          save: (s) => saveRunning(run.id, owner, { ...s, leaseUntil: new Date(now().getTime() + leaseMs) }),
-        });
+        // One span per execution: a trace shows the function, then its steps' queries and model calls.
+        const outcome = await withSpan(`workflow ${functionId}`, { "workflow.function": functionId, "workflow.run_id": run.id }, () =>
+          executeRun({
+            spec,
+            run,
+            now,
+            save: (s) => saveRunning(run.id, owner, { ...s, leaseUntil: new Date(now().getTime() + leaseMs) }),
+          }),
+        );
         if ("lost" in outcome) {
           logger.warn("executor: lost the lease of a run while executing it (taken over, or cancelled)", { runId, functionId });
           return;

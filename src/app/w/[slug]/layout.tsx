@@ -1,4 +1,4 @@
-import { BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
@@ -22,6 +22,7 @@ const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
   ["/settings/members", Users, "Members"],
   ["/settings/api-keys", KeyRound, "API keys"],
   ["/settings/models", Cpu, "Models"],
+  ["/settings/usage", BarChart3, "Usage"],
   ["/settings/schedule", CalendarClock, "Ritual schedule"],
   ["/settings/notifications", BellRing, "Notifications"],
 ];

@@ -12,6 +12,8 @@ import {
 } from "./idempotency";
 import { consumeRateLimit } from "./rate-limit";
 import { errorFields, logger } from "@/server/logger";
+import { runWithRequestId } from "@/server/request-context";
+import { requestIdOf } from "@/lib/request-id";
 import { toErrorBody, zodFieldErrors } from "@/server/errors";
 import { safeParseInput } from "@/server/input";
 import { inputProblem } from "@/lib/input-rules";
@@ -107,7 +109,7 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
   config: ApiRouteConfig<I, P, R>,
   handler: (input: z.output<I>, ctx: ApiContext<z.output<P>>) => Promise<z.input<R>>,
 ) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
+  const handle = async (request: Request, context?: RouteContext): Promise<Response> => {
     let claim: { apiKeyId: string; key: string } | null = null;
     try {
       const apiKey = await authenticateApiKey({ authorization: request.headers.get("authorization") });
@@ -178,6 +180,14 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
       return failureResponse(e);
     }
   };
+  // One access line per request; it and every other line of the request carry the request id (src/proxy.ts).
+  return (request: Request, context?: RouteContext) =>
+    runWithRequestId(requestIdOf(request.headers), async () => {
+      const started = performance.now();
+      const response = await handle(request, context);
+      logger.info("api request", { method: request.method, path: new URL(request.url).pathname, status: response.status, ms: Math.round(performance.now() - started) });
+      return response;
+    });
 }
 
 /** For the few public, key-less endpoints (the OpenAPI document): same JSON and error shape. */

@@ -5,6 +5,9 @@ import { getModel } from "@/ai/models";
 import { ClassificationItemSchema, ClassificationSchema, classifyFeedbackPrompt, type ClassificationAnswer, type FeedbackText } from "@/ai/prompts/classify-feedback";
 import { withModelRetry, type ModelRetryOptions } from "@/ai/retry";
 import { parseLooseJson } from "@/ai/structured";
+import { modelTelemetry } from "@/ai/telemetry";
+import { UsageMeter } from "@/ai/usage";
+import { recordModelUsage } from "@/features/usage/server";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
@@ -77,23 +80,31 @@ export function readClassification(answer: unknown, count: number): (Label | nul
  * text, in order, null where the answer had none. Throws when the provider fails (after retries).
  * `npm run classify` and `npm run eval:classifier -- --provider` call it too.
  */
-export async function labelFeedbackTexts(model: LanguageModel, texts: FeedbackText[], retry?: ModelRetryOptions): Promise<(Label | null)[]> {
-  return readClassification(await classifyBatch(model, texts, retry), texts.length);
+export async function labelFeedbackTexts(model: LanguageModel, texts: FeedbackText[], retry?: ModelRetryOptions, usage?: BatchUsage): Promise<(Label | null)[]> {
+  return readClassification(await classifyBatch(model, texts, retry, usage), texts.length);
 }
 
-async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry: ModelRetryOptions | undefined): Promise<unknown> {
+/** Where a batch's tokens are counted (the usage ledger) and whose they are (its trace span). */
+type BatchUsage = { meter: UsageMeter; workspaceId: string };
+
+async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry: ModelRetryOptions | undefined, usage: BatchUsage | undefined): Promise<unknown> {
   const { system, prompt, providerOptions } = classifyFeedbackPrompt(texts);
   const limits = modelLimits("classifier");
+  const telemetry = usage ? { experimental_telemetry: modelTelemetry("classifier", { workspaceId: usage.workspaceId }) } : {};
   try {
     const result = await withModelRetry(
       (abortSignal) =>
-        generateText({ model, system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal }),
+        generateText({ model, system, prompt, providerOptions, output: Output.object({ schema: ClassificationSchema }), temperature: 0, maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal, ...telemetry }),
       { retries: 2, timeoutMs: limits.timeoutMs, provider: model, ...retry },
     );
+    usage?.meter.add("classifier", model, result.totalUsage);
     return result.output satisfies ClassificationAnswer;
   } catch (e) {
     // The provider answered, but not with the schema: keep what is usable; the rest stays pending.
-    if (NoObjectGeneratedError.isInstance(e)) return parseLooseJson(e.text);
+    if (NoObjectGeneratedError.isInstance(e)) {
+      usage?.meter.add("classifier", model, e.usage);
+      return parseLooseJson(e.text);
+    }
     if (NoOutputGeneratedError.isInstance(e)) return null;
     throw e;
   }
@@ -147,9 +158,10 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
       const chunk = rows.slice(start, start + size);
       batch++;
       let labels: (Label | null)[];
+      const meter = new UsageMeter();
       try {
         modelCalls++;
-        labels = await labelFeedbackTexts(model, chunk.map((m) => ({ text: m.text, source: CLASSIFIER_SOURCE[m.sourceType] })), input.retry);
+        labels = await labelFeedbackTexts(model, chunk.map((m) => ({ text: m.text, source: CLASSIFIER_SOURCE[m.sourceType] })), input.retry, { meter, workspaceId });
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         failure = { message, batch, items: chunk.length };
@@ -159,7 +171,11 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
       }
       const labeled = chunk.flatMap((marker, i) => (labels[i] ? [{ marker, label: labels[i] }] : []));
       const unlabeled = chunk.filter((_, i) => !labels[i]);
-      await storeFeedbackLabels(db, workspaceId, labeled.map(({ marker, label }) => ({ key: marker, label })));
+      // A batch may hold several templates' texts: its tokens count for the workspace ('' template).
+      await db.$transaction(async (t) => {
+        await storeFeedbackLabels(t, workspaceId, labeled.map(({ marker, label }) => ({ key: marker, label })));
+        await recordModelUsage(t, { workspaceId, templateId: null, at: new Date(), entries: meter.entries() });
+      });
       await recordFailure(workspaceId, unlabeled, "The classifier's answer had no valid label for this text.");
       failedItems += unlabeled.length;
       for (const { label } of labeled) {

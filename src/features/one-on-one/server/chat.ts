@@ -7,6 +7,9 @@ import { describeModelError } from "@/ai/retry";
 import { withSettledStreams } from "@/ai/stream-guard";
 import { getModel } from "@/ai/models";
 import { improverProviderOptions } from "@/ai/prompts/improver";
+import { modelTelemetry } from "@/ai/telemetry";
+import { UsageMeter } from "@/ai/usage";
+import { recordModelUsage } from "@/features/usage/server";
 import { db } from "@/server/db";
 import { conflict, notFound } from "@/server/errors";
 import { errorFields, logger } from "@/server/logger";
@@ -111,6 +114,8 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   // A body that breaks while it is read ends the answer like any other stream error (stream-guard.ts).
   const improver = withSettledStreams(model ?? getModel("improver"));
   const answer = trackAnswer(sessionId);
+  // Tokens of every finished step (a stopped answer's last step reports none), for the usage ledger.
+  const meter = new UsageMeter();
   const result = streamText({
     model: improver,
     // A stalled provider is cut (the whole answer, all its steps), and a runaway answer capped; Stop cuts it too.
@@ -122,6 +127,8 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     tools,
     providerOptions: improverProviderOptions({ context: context.facts, turn }),
     stopWhen: stepCountIs(MAX_STEPS),
+    experimental_telemetry: modelTelemetry("improver", { workspaceId, templateId, templateVersion: context.facts.head?.version, runId: sessionId }),
+    onStepFinish: ({ usage }) => meter.add("improver", improver, usage),
     onError: ({ error }) => logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) }),
   });
   // Finish (and persist) the answer even when the browser disconnects mid-stream.
@@ -133,8 +140,11 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
       if (responseMessage.parts.length === 0) return;
       // A broken or cut-off answer leaves no step "in progress" behind (unfinished-parts.ts).
       const parts = settleUnfinishedParts(responseMessage.parts);
-      await db.evolutionMessage.create({
-        data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: answer.signal.aborted ? { stopped: true } : {} },
+      await db.$transaction(async (t) => {
+        await t.evolutionMessage.create({
+          data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: answer.signal.aborted ? { stopped: true } : {} },
+        });
+        await recordModelUsage(t, { workspaceId, templateId, at: new Date(), entries: meter.entries() });
       });
     },
     // Shown to the person: what the provider did, in words an admin can act on, never a host or a key.

@@ -6,8 +6,11 @@ import { getModel } from "@/ai/models";
 import { judgeChangePrompt, JudgementSchema } from "@/ai/prompts/judge-change";
 import { withModelRetry } from "@/ai/retry";
 import { generateStructured } from "@/ai/structured";
+import { modelTelemetry, type ModelCallTags } from "@/ai/telemetry";
+import { UsageMeter } from "@/ai/usage";
 import { replayContext, selfRefine, type RefineModels, type RefineResult } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
+import { recordModelUsage } from "@/features/usage/server";
 import { seedOfText } from "@/lib/random";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
@@ -65,12 +68,19 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
 
     const comparisons: RunComparison[] = [];
     let tokens = 0;
+    const tags: ModelCallTags = { workspaceId, templateId: proposal.templateId, runId: check.id };
     for (const run of runs) {
-      const [head, candidate] = [await replay(run, headDirectives, resolved), await replay(run, proposal.directives, resolved)];
-      const { judged, tokens: judgeTokens } = await judgeChanges(run.decided, candidate, resolved.evaluate);
+      // This run's tokens on both sides and the judge's, added to the usage ledger with its progress.
+      const meter = new UsageMeter();
+      const spend = { meter, tags };
+      const [head, candidate] = [await replay(run, headDirectives, resolved, spend), await replay(run, proposal.directives, resolved, spend)];
+      const { judged, tokens: judgeTokens } = await judgeChanges(run.decided, candidate, resolved.evaluate, spend);
       tokens += head.tokens + candidate.tokens + judgeTokens;
       comparisons.push(compareRun(run.id, run.decided, head, candidate, judged));
-      await db.replayCheck.update({ where: { id: check.id }, data: { replayed: comparisons.length, tokens } });
+      await db.$transaction(async (t) => {
+        await t.replayCheck.update({ where: { id: check.id }, data: { replayed: comparisons.length, tokens } });
+        await recordModelUsage(t, { workspaceId, templateId: proposal.templateId, at: new Date(), entries: meter.entries() });
+      });
     }
     const summary = summarize(comparisons, seedOfText(proposal.id));
     await db.replayCheck.update({
@@ -87,13 +97,15 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
 }
 
 /** One recorded run played again with `directives`: its gates and refine loop as configured when it ran. */
-async function replay(run: SampledRun, directives: string, models: RefineModels): Promise<RunSide> {
+type Spend = { meter: UsageMeter; tags: ModelCallTags };
+
+async function replay(run: SampledRun, directives: string, models: RefineModels, spend: Spend): Promise<RunSide> {
   const { gates, qualityThreshold, maxIterations } = run.inputs.refine;
-  return sideOf(await selfRefine({ ctx: replayContext(run.inputs, directives), gates, qualityThreshold, maxIterations, models }));
+  return sideOf(await selfRefine({ ctx: replayContext(run.inputs, directives), gates, qualityThreshold, maxIterations, models, ...spend }));
 }
 
 /** The evaluator's judgement of each rejected proposal the candidate makes differently: does the change address the reason? */
-async function judgeChanges(decided: DecidedItem[], candidate: RunSide, model: LanguageModel): Promise<{ judged: (Judgement | undefined)[]; tokens: number }> {
+async function judgeChanges(decided: DecidedItem[], candidate: RunSide, model: LanguageModel, spend: Spend): Promise<{ judged: (Judgement | undefined)[]; tokens: number }> {
   const judged: (Judgement | undefined)[] = [];
   let tokens = 0;
   const limits = modelLimits("evaluator");
@@ -101,9 +113,10 @@ async function judgeChanges(decided: DecidedItem[], candidate: RunSide, model: L
     // A rejection without a reason gives the evaluator nothing to judge by: not shown to be addressed.
     if (!before.reason?.trim()) continue;
     const { output, usage } = await withModelRetry(
-      (abortSignal) => generateStructured({ model, ...judgeChangePrompt({ reason: before.reason!, before, after }), schema: JudgementSchema, maxOutputTokens: limits.maxOutputTokens, abortSignal }),
+      (abortSignal) => generateStructured({ model, ...judgeChangePrompt({ reason: before.reason!, before, after }), schema: JudgementSchema, maxOutputTokens: limits.maxOutputTokens, abortSignal, experimental_telemetry: modelTelemetry("evaluator", spend.tags) }),
       { timeoutMs: limits.timeoutMs, provider: model },
     );
+    spend.meter.add("evaluator", model, usage);
     judged[index] = output;
     tokens += usage.inputTokens + usage.outputTokens;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { RITUAL_ANALYSIS } from "@/ai/prompts/improver";
 import { recordNote } from "@/features/hypotheses/server";
+import { recordModelUsage } from "@/features/usage/server";
 import { db } from "@/server/db";
 import { lockRitual, type RitualModels } from "./ritual-state";
 import { ritualTurn, transcriptRows } from "./ritual-turn";
@@ -19,6 +20,7 @@ export async function analyzeRitual(sessionId: string, models: RitualModels = {}
     if (locked.status !== "analyzing") return { status: locked.status };
     for (const n of collected.notes) await recordNote(t, { workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId }, n, now);
     await t.evolutionMessage.createMany({ data: transcriptRows(locked, RITUAL_ANALYSIS.text, collected) });
+    await recordModelUsage(t, { workspaceId: locked.workspaceId, templateId: locked.templateId, at: now, entries: collected.usage });
     await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "proposing" } });
     return { status: "proposing" as const, notes: collected.notes.length };
   });

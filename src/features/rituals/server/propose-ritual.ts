@@ -3,6 +3,7 @@ import { ritualProposalRequest } from "@/ai/prompts/improver";
 import { recordProposalInTx } from "@/features/one-on-one/server";
 import { recordNote } from "@/features/hypotheses/server";
 import { markRollbackProposed, ritualProbation } from "@/features/probation/server";
+import { recordModelUsage } from "@/features/usage/server";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { DECISION_TIMEOUT_MS, lockRitual, type RitualModels } from "./ritual-state";
@@ -28,7 +29,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
   const request = ritualProposalRequest(rejected?.rejectionReason, rejected ? { directives: rejected.directives, rationale: rejected.rationale, confidence: rejected.confidence } : undefined);
   const rollback = session.round === 0 ? (await ritualProbation({ workspaceId: session.workspaceId, templateId: session.templateId })).rollback : null;
   const collected: Collected = rollback
-    ? { text: rollback.text, notes: [], proposals: [{ directives: rollback.directives, rationale: rollback.rationale, confidence: ROLLBACK_CONFIDENCE }] }
+    ? { text: rollback.text, notes: [], proposals: [{ directives: rollback.directives, rationale: rollback.rationale, confidence: ROLLBACK_CONFIDENCE }], usage: [] }
     : await ritualTurn(session, request, "propose", models.improver, now);
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
@@ -48,6 +49,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
     }
     for (const n of collected.notes) await recordNote(t, { workspaceId: locked.workspaceId, templateId: locked.templateId, sessionId }, n, now);
     await t.evolutionMessage.createMany({ data: transcriptRows(locked, request.text, collected, recorded && input ? { ...recorded, input } : undefined) });
+    await recordModelUsage(t, { workspaceId: locked.workspaceId, templateId: locked.templateId, at: now, entries: collected.usage });
     if (!recorded) {
       const said = collected.text.replace(/\s+/g, " ").trim();
       if (refused || !said) {

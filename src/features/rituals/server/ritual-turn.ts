@@ -5,9 +5,12 @@ import { modelLimits } from "@/ai/limits";
 import { getModel } from "@/ai/models";
 import { IMPROVER_TOOLS, improverProviderOptions, ProposeDirectivesInput, RecordNoteInput, type ImproverRequest, type NoteKind } from "@/ai/prompts/improver";
 import { withModelRetry } from "@/ai/retry";
+import { modelTelemetry } from "@/ai/telemetry";
+import { UsageMeter, type UsageEntry } from "@/ai/usage";
 import { buildSessionContext } from "@/features/one-on-one/server";
 
-export type Collected = { text: string; notes: { kind: NoteKind; content: string }[]; proposals: ProposeDirectivesInput[] };
+/** `usage`: the turn's tokens, for the caller's transaction to add to the usage ledger. */
+export type Collected = { text: string; notes: { kind: NoteKind; content: string }[]; proposals: ProposeDirectivesInput[]; usage: UsageEntry[] };
 
 /**
  * One model turn of the ritual; tool calls are collected in memory and written by the caller's
@@ -15,7 +18,7 @@ export type Collected = { text: string; notes: { kind: NoteKind; content: string
  */
 export async function ritualTurn(session: EvolutionSession, request: ImproverRequest, offer: "note" | "propose", model?: LanguageModel, now = new Date()): Promise<Collected> {
   const context = await buildSessionContext(session, now);
-  const collected: Collected = { text: "", notes: [], proposals: [] };
+  const collected: Collected = { text: "", notes: [], proposals: [], usage: [] };
   const tools = {
     [IMPROVER_TOOLS.note]: tool({
       description: "Record a private evolution note (reflection, hypothesis, decision or pattern) for later sessions. A hypothesis should carry a prediction (metric, direction, size, probability, days until checked): it is graded against the data.",
@@ -41,9 +44,13 @@ export async function ritualTurn(session: EvolutionSession, request: ImproverReq
   const improver = model ?? getModel("improver");
   const limits = modelLimits("improver");
   const result = await withModelRetry(
-    (abortSignal) => generateText({ model: improver, system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal }),
+    (abortSignal) => generateText({ model: improver, system: context.system, prompt: request.text, providerOptions: improverProviderOptions({ context: context.facts, turn: request.turn }), tools, stopWhen: stepCountIs(4), maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal,
+      experimental_telemetry: modelTelemetry("improver", { workspaceId: session.workspaceId, templateId: session.templateId, templateVersion: context.facts.head?.version, runId: session.id }) }),
     { retries: 2, baseMs: 500, timeoutMs: limits.timeoutMs, provider: improver },
   );
+  const meter = new UsageMeter();
+  meter.add("improver", improver, result.totalUsage);
+  collected.usage = meter.entries();
   collected.text = result.steps.map((s) => s.text).filter(Boolean).join("\n\n").trim();
   return collected;
 }

@@ -1,13 +1,16 @@
 import "server-only";
 import type { WakeReason } from "@/generated/prisma/client";
 import { getModel } from "@/ai/models";
+import { UsageMeter } from "@/ai/usage";
 import { applyRunToState } from "@/features/agents/server";
 import { recordObservation, writeReport } from "@/features/agents/server";
 import { createChangeSet } from "@/features/decisions/server";
+import { recordModelUsage } from "@/features/usage/server";
 import { requestFeedbackClassification } from "@/inngest/send";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import type { Scope } from "@/server/scope";
+import { withSpan } from "@/server/tracing";
 import { loadWakeContext } from "./load-wake-context";
 import { captureRunInputs } from "./run-inputs";
 import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
@@ -31,7 +34,14 @@ export type WakeResult = { runId: string | null; status: "succeeded" | "failed" 
  *     agent state (failure streak reset on success, +1 on failure).
  * Models default to the registry; tests pass scripted ones.
  */
-export async function runTaskAgentWake(input: { workspaceId: string; agentId: string; reason: WakeReason; models?: Partial<RefineModels>; timeoutMs?: number }): Promise<WakeResult> {
+export function runTaskAgentWake(input: WakeInput): Promise<WakeResult> {
+  // One span per wake: its model calls and queries are its children in a trace.
+  return withSpan("agent.wake", { "agent.id": input.agentId, "workspace.id": input.workspaceId, "wake.reason": input.reason }, () => wake(input));
+}
+
+type WakeInput = { workspaceId: string; agentId: string; reason: WakeReason; models?: Partial<RefineModels>; timeoutMs?: number };
+
+async function wake(input: WakeInput): Promise<WakeResult> {
   const loaded = await loadWakeContext(input);
   if (!loaded) return { runId: null, status: "skipped" };
   const { agent, version, probation, refine, ctx, taskId } = loaded;
@@ -61,9 +71,13 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
     select: { id: true },
   });
 
+  const meter = new UsageMeter();
+  const usage = () => ({ workspaceId: input.workspaceId, templateId: agent.templateId, at: startedAt, entries: meter.entries() });
   let result: RefineResult;
   try {
     result = await selfRefine({
+      meter,
+      tags: { workspaceId: input.workspaceId, templateId: agent.templateId, templateVersion: version.number, agentId: agent.id, runId: run.id },
       ctx,
       gates: refine.gates,
       qualityThreshold: refine.qualityThreshold,
@@ -116,6 +130,7 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
         },
       });
       await applyRunToState(tx, agent.id, { finishedAt, failed });
+      await recordModelUsage(tx, usage());
       // No model call inside: only the writes. Prisma's 5 s default would throw a finished wake's
       // work away on a loaded database (the job would then run the whole wake again).
     }, SAVE_TRANSACTION);
@@ -125,6 +140,7 @@ export async function runTaskAgentWake(input: { workspaceId: string; agentId: st
     await db.$transaction(async (tx) => {
       await tx.wakeRun.update({ where: { id: run.id }, data: { status: "failed", finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), phase: null, phaseIteration: null, error: "Saving the run's output failed." } });
       await applyRunToState(tx, agent.id, { finishedAt, failed: true });
+      await recordModelUsage(tx, usage());
     });
     return { runId: run.id, status: "failed", error: "Saving the run's output failed." };
   }

@@ -6,6 +6,8 @@ import { ModelCallError, withModelRetry } from "@/ai/retry";
 import { modelLimits } from "@/ai/limits";
 import { generateStructured } from "@/ai/structured";
 import { taskAgentTools } from "@/ai/tools/task-agent-tools";
+import { modelTelemetry, type ModelCallTags } from "@/ai/telemetry";
+import { UsageMeter, type Usage } from "@/ai/usage";
 
 // The self-refine loop: execute once → evaluate against the template's weighted gates →
 // refine with the evaluator's feedback → … until the quality threshold (SUCCESS) or the last
@@ -21,7 +23,7 @@ export type Outcome = "SUCCESS" | "FAILURE_MAX_ITERATIONS" | "EVALUATION_FAILED"
 
 export type GateScore = { name: string; value: number; threshold: number; weight: number; score: number; feedback: string };
 export type IterationRecord = { index: number; score: number; gateScores: GateScore[]; feedback: string; output: WakeOutput };
-export type Usage = { inputTokens: number; outputTokens: number };
+export type { Usage };
 
 export type RefineResult =
   | { outcome: "SUCCESS" | "FAILURE_MAX_ITERATIONS"; best: IterationRecord; iterations: IterationRecord[]; usage: Usage }
@@ -55,22 +57,30 @@ export async function selfRefine(options: {
   models: RefineModels;
   timeoutMs?: number;
   onPhase?: (phase: Phase, iteration: number) => Promise<void> | void;
+  /** Counts the tokens per role and model (the usage ledger); the result's `usage` is its total. */
+  meter?: UsageMeter;
+  /** Who the calls are for, on their trace spans (src/ai/telemetry.ts). */
+  tags?: ModelCallTags;
 }): Promise<RefineResult> {
   const { ctx, gates, models } = options;
-  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const meter = options.meter ?? new UsageMeter();
   const iterations: IterationRecord[] = [];
-  const add = (u: { inputTokens?: number; outputTokens?: number }) => {
-    usage.inputTokens += u.inputTokens ?? 0;
-    usage.outputTokens += u.outputTokens ?? 0;
+  // This loop's own total (a meter passed in may also count other work).
+  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const add = (role: "task" | "evaluator" | "refiner", model: LanguageModel, u: { inputTokens?: number; outputTokens?: number } | undefined) => {
+    meter.add(role, model, u);
+    usage.inputTokens += u?.inputTokens ?? 0;
+    usage.outputTokens += u?.outputTokens ?? 0;
   };
+  const telemetry = (role: "task" | "evaluator" | "refiner") => (options.tags ? { experimental_telemetry: modelTelemetry(role, options.tags) } : {});
 
   const toolPhase = async (model: LanguageModel, prompt: TaskPhasePrompt, role: "task" | "refiner") => {
     const collector = newCollector();
     const limits = modelLimits(role);
     const result = await call(options.timeoutMs ?? limits.timeoutMs, model, (abortSignal) =>
-      generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal }),
+      generateText({ model, ...prompt, tools: taskAgentTools(collector), stopWhen: stepCountIs(4), maxOutputTokens: limits.maxOutputTokens, maxRetries: 0, abortSignal, ...telemetry(role) }),
     );
-    add(result.totalUsage);
+    add(role, model, result.totalUsage);
     return collected(collector);
   };
 
@@ -79,9 +89,9 @@ export async function selfRefine(options: {
   const evaluate = async (output: WakeOutput) => {
     const limits = modelLimits("evaluator");
     const result = await call(options.timeoutMs ?? limits.timeoutMs, models.evaluate, (abortSignal) =>
-      generateStructured({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), schema: EvaluationSchema, maxOutputTokens: limits.maxOutputTokens, abortSignal }),
+      generateStructured({ model: models.evaluate, ...evaluatePrompt(ctx, output, gates), schema: EvaluationSchema, maxOutputTokens: limits.maxOutputTokens, abortSignal, ...telemetry("evaluator") }),
     );
-    add(result.usage);
+    add("evaluator", models.evaluate, result.usage);
     return result.output;
   };
 

@@ -4,8 +4,10 @@ import { z } from "zod";
 import { env } from "@/env";
 import { inputProblem } from "@/lib/input-rules";
 import { sameOrigin } from "@/lib/request-body";
+import { requestIdOf } from "@/lib/request-id";
 import { forbidden, notFound, toErrorBody } from "@/server/errors";
 import { parseInput, readJsonBody } from "@/server/input";
+import { runWithRequestId } from "@/server/request-context";
 import type { Permission } from "../permissions";
 import { WorkspaceSlugSchema } from "../schemas";
 import { requireWorkspaceMember, type WorkspaceContext } from "./workspace-context";
@@ -28,7 +30,7 @@ export function workspaceRoute<P extends z.ZodRawShape, I extends z.ZodType = z.
   handler: (input: z.output<I>, ctx: WorkspaceRouteContext<z.output<z.ZodObject<P>>>) => Promise<unknown>,
 ) {
   const paramsSchema = config.params.extend({ slug: WorkspaceSlugSchema });
-  return async (request: Request, context: RouteContext): Promise<Response> => {
+  const handle = async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       const rawParams = await context.params;
       const parsedParams = inputProblem(rawParams) ? null : paramsSchema.safeParse(rawParams);
@@ -45,4 +47,6 @@ export function workspaceRoute<P extends z.ZodRawShape, I extends z.ZodType = z.
       return NextResponse.json({ error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, { status });
     }
   };
+  // Its log lines carry the request id (src/proxy.ts).
+  return (request: Request, context: RouteContext) => runWithRequestId(requestIdOf(request.headers), () => handle(request, context));
 }
