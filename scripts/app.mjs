@@ -24,6 +24,19 @@ const APP_EXIT_TIMEOUT_MS = 50_000;
 ensurePackages();
 ensurePrismaClient();
 
+// The configuration is checked before anything starts (one line per problem); the server checks it
+// again when it starts, for the container, which does not run this launcher.
+try {
+  const { tsImport } = await import("tsx/esm/api");
+  const { parseEnv } = await tsImport("../src/env.ts", import.meta.url);
+  parseEnv({ ...process.env, NODE_ENV: mode === "start" ? "production" : "development", APP_URL: process.env.APP_URL || `http://localhost:${port}` });
+} catch (e) {
+  if (e?.code !== "ERR_MODULE_NOT_FOUND") {
+    console.error(`✖ ${e.message}`);
+    process.exit(1);
+  }
+}
+
 let embedded = null;
 let databaseUrl = process.env.DATABASE_URL;
 let dbMs = 0;

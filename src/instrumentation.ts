@@ -3,7 +3,15 @@
 // `next build` prerenders pages.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { env } = await import("./env");
+  // An invalid environment stops the process here, with one line per problem: Next would otherwise
+  // say "Ready" and then fail every request that reads the configuration.
+  let env: typeof import("./env").env;
+  try {
+    ({ env } = await import("./env"));
+  } catch (e) {
+    console.error(`✖ ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
   const { startTelemetry, flushTelemetry } = await import("./server/telemetry");
   const tracing = startTelemetry(env);
   const { startJobs, stopJobs } = await import("./inngest/runtime");

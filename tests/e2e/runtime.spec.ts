@@ -38,10 +38,12 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   await expect(app.run.chart.first()).toBeVisible();
   await app.page.screenshot({ path: "test-results/screens/run.png", fullPage: true });
 
-  // Settings → Usage: the run's tokens, per role, at no cost (the built-in model).
+  // Settings → Usage: the run's tokens per role (plus the classifier's, for its observations), at
+  // no cost (the built-in model).
   const ledger = await db.modelUsageDaily.findMany({ where: { workspaceId: data.workspace.id } });
-  const spent = ledger.reduce((n, r) => n + Number(r.inputTokens + r.outputTokens), 0);
-  expect(spent).toBe(run.inputTokens + run.outputTokens);
+  const tokensOf = (rows: typeof ledger) => rows.reduce((n, r) => n + Number(r.inputTokens + r.outputTokens), 0);
+  expect(tokensOf(ledger.filter((r) => ["task", "evaluator", "refiner"].includes(r.role)))).toBe(run.inputTokens + run.outputTokens);
+  const spent = tokensOf(ledger);
   await app.page.getByRole("link", { name: "Usage" }).click();
   await expect(app.page.getByRole("heading", { name: "Model usage" })).toBeVisible();
   const byRole = app.page.getByTestId("usage-by-role");

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { factoryDb, makeAgentRow, makeTaskRow, makeTemplateRow, makeWorkspace } from "../factories";
 import { expect, test } from "./support/fixtures";
@@ -46,6 +47,9 @@ async function ready(port: number) {
 }
 
 test.afterAll(async () => {
+  // Their logs, for a failure's post-mortem.
+  mkdirSync("test-results", { recursive: true });
+  for (const { output, port } of servers) writeFileSync(`test-results/two-servers-${port}.log`, output);
   for (const { proc } of servers) {
     if (proc.exitCode === null && proc.signalCode === null) {
       const gone = new Promise((r) => proc.once("exit", r));
@@ -90,18 +94,18 @@ test("two app processes on one database share the work: each wake runs once, bot
     // Exactly once: one run per agent, one completed job per event, nothing left behind.
     const done = await runs();
     expect(done.map((r) => r.agentId).sort()).toEqual(agents.map((a) => a.id).sort());
-    const jobs = (
-      await sql.query(`SELECT status, count(*)::int AS n FROM "FunctionRun" WHERE "functionId" = 'task-agent-wake' AND "event"->>'id' LIKE $1 GROUP BY status`, [`two-servers-${workspace.id}-%`])
-    ).rows;
-    expect(jobs).toEqual([{ status: "completed", n: WAKES }]);
+    // (A job completes a moment after its run is saved: it has steps after the save.)
+    const jobs = async () =>
+      (await sql.query(`SELECT status, count(*)::int AS n FROM "FunctionRun" WHERE "functionId" = 'task-agent-wake' AND "event"->>'id' LIKE $1 GROUP BY status`, [`two-servers-${workspace.id}-%`])).rows;
+    await expect.poll(jobs, { timeout: 30_000, intervals: [250] }).toEqual([{ status: "completed", n: WAKES }]);
     expect((await sql.query(`SELECT count(*)::int AS n FROM "OutboxEvent" WHERE "id" LIKE $1 AND "sentAt" IS NULL`, [`two-servers-${workspace.id}-%`])).rows[0].n).toBe(0);
   } finally {
     await sql.end();
   }
 
-  // Both drain and exit 0.
+  // Both drain, then exit as a process ends on SIGTERM (Next's own handler: code 143 = 128 + 15).
   const exits = servers.map(({ proc }) => new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code))));
   for (const { proc } of servers) proc.kill("SIGTERM");
-  expect(await Promise.all(exits)).toEqual([0, 0]);
+  for (const code of await Promise.all(exits)) expect([0, 143]).toContain(code);
   for (const server of servers) expect(server.output).toMatch(/shutdown: draining[\s\S]*shutdown: drained/);
 });

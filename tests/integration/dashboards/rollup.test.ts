@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { rateRun } from "@/features/agents/server/rate-run";
 import { recordRun } from "@/features/agents/server/record-run";
+import { readPeriods } from "@/features/dashboards/server/daily-stats";
 import { getTemplateMetrics } from "@/features/dashboards/server/template-metrics";
 import { getVersionPerformance, getWeeklySeries } from "@/features/dashboards/server/version-performance";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
 import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
 import { createTemplateVersion } from "@/features/templates/server/create-template-version";
 import { db } from "@/server/db";
+import { makeRunRow } from "../../factories";
 import { feedbackSetup } from "../feedback/support";
 
 // The daily rollup (TemplateDailyStats) is maintained at write time by triggers; the dashboards read
@@ -79,5 +81,55 @@ describe("dashboard rollup (write time)", () => {
     expect(metrics.durationMs.current).toBeCloseTo(2000 / 3, 9); // 1200, 800 and a recorded 0
     const week = (await getWeeklySeries({ workspaceId: scope.workspaceId, templateId: template.id, weeks: 2, now })).at(-1)!;
     expect(week).toMatchObject({ runs: 3, avgRating: 0.9, acceptance: 1 / 3, versionsStarted: [1, 2] });
+  });
+
+  it("keeps an hourly rollup equal to the raw rows, and reads periods cut mid-day and mid-hour exactly", async () => {
+    const { scope, template, agents } = await feedbackSetup(1);
+    const head = (await db.agentTemplate.findUniqueOrThrow({ where: { id: template.id } })).headVersionId!;
+    const HOUR = 3_600_000;
+    const now = Date.now() + 30_000;
+    const hourStart = Math.floor(now / HOUR) * HOUR;
+    // Runs spread over the last three days, at awkward minutes, a few in the current hour (before now).
+    const offsets = [-70 * HOUR + 7 * 60_000, -49 * HOUR - 1_000, -26.5 * HOUR, -25 * HOUR + 59 * 60_000, -3.2 * HOUR, -2.75 * HOUR, -HOUR - 1, -90 * 60_000];
+    const starts = [...offsets.map((o) => hourStart + o), hourStart, hourStart + Math.floor((now - hourStart) / 2)].map((t) => new Date(t));
+    for (const [i, startedAt] of starts.entries()) {
+      await makeRunRow(agents[0], { templateVersionId: head, startedAt, qualityScore: (i % 5) / 4, durationMs: 100 * (i + 1), inputTokens: i, outputTokens: 1 });
+    }
+    // A re-scored run moves between the hourly rows too.
+    const moved = await db.wakeRun.findFirstOrThrow({ where: { agentId: agents[0].id, startedAt: starts[2] } });
+    await db.wakeRun.update({ where: { id: moved.id }, data: { qualityScore: 0.33, userRating: 0.5 } });
+    await recordRun({ scope, agentId: agents[0].id, reason: "manual", status: "succeeded", qualityScore: 0.5 });
+
+    const hourly = await db.$queryRaw<unknown[]>`
+      SELECT "hour"::text AS h, sum("runs")::int AS runs, sum("qualitySum")::float8 AS qs, sum("ratingCount")::int AS rc, sum("tokens")::int AS tk
+      FROM "TemplateHourlyStats" WHERE "templateId" = ${template.id} GROUP BY 1 HAVING sum("runs") <> 0 ORDER BY 1`;
+    const rawHourly = await db.$queryRaw<unknown[]>`
+      SELECT date_trunc('hour', "startedAt")::text AS h, count(*)::int AS runs, sum(COALESCE("qualityScore", 0))::float8 AS qs, count("userRating")::int AS rc, sum("inputTokens" + "outputTokens")::int AS tk
+      FROM "WakeRun" WHERE "templateId" = ${template.id} GROUP BY 1 ORDER BY 1`;
+    expect(hourly).toEqual(rawHourly);
+
+    /** The same periods aggregated from the raw rows. */
+    const rawPeriods = async (boundaries: Date[]) => {
+      const runs = await db.wakeRun.findMany({ where: { templateId: template.id }, select: { startedAt: true, qualityScore: true, inputTokens: true, outputTokens: true } });
+      return boundaries.slice(1).map((end, i) => {
+        const inside = runs.filter((r) => r.startedAt >= boundaries[i] && r.startedAt < end);
+        return { runs: inside.length, tokens: inside.reduce((n, r) => n + r.inputTokens + r.outputTokens, 0), qualityCount: inside.filter((r) => r.qualityScore !== null).length };
+      });
+    };
+    const cases: Date[][] = [
+      // Ends now: the current hour is read whole from the hourly rollup.
+      [new Date(now - 3 * 24 * HOUR + 12_345), new Date(now - 26 * HOUR), new Date(now - 2.5 * HOUR), new Date(now)],
+      // Ends in the past, mid-hour: its partial hours are read raw.
+      [new Date(hourStart - 50 * HOUR - 17 * 60_000), new Date(hourStart - 25.5 * HOUR), new Date(hourStart - 2.9 * HOUR)],
+      // Hour-aligned boundaries inside a day.
+      [new Date(hourStart - 27 * HOUR), new Date(hourStart - 3 * HOUR), new Date(hourStart)],
+      // A last period shorter than an hour, ending now.
+      [new Date(now - 5 * HOUR), new Date(Math.max(hourStart, now - 60_000)), new Date(now + 1)],
+    ];
+    for (const boundaries of cases) {
+      // `now`: nothing was written after it (the recordRun above is in this hour, before it).
+      const read = await readPeriods({ workspaceId: scope.workspaceId, templateId: template.id, boundaries, now: new Date(now) });
+      expect(read.map((p) => ({ runs: p.runs, tokens: p.tokens, qualityCount: p.qualityCount }))).toEqual(await rawPeriods(boundaries));
+    }
   });
 });

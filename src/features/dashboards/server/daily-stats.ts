@@ -3,12 +3,16 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { ts } from "./sql";
 
-// Totals of a template over consecutive periods [b0, b1), [b1, b2), … read from the daily rollup
-// (TemplateDailyStats, maintained at write time by triggers: migration *_dashboard_rollup) for the
-// whole UTC days inside them, and from WakeRun / ChangeDecision only for the partial days at
-// non-midnight boundaries (at most one day per boundary, an index range each). Exact — the same
-// numbers as aggregating the raw rows — at a cost that grows with days, not with rows. Score sums
-// are numeric (exact: a re-rating subtracts and adds without float drift).
+// Totals of a template over consecutive periods [b0, b1), [b1, b2), … read from the rollups kept
+// at write time by triggers (migrations *_dashboard_rollup, *_hourly_rollup): TemplateDailyStats for
+// the whole UTC days inside them, TemplateHourlyStats for the whole hours of the days a boundary
+// cuts, and WakeRun / ChangeDecision only for the partial hours at boundaries that are not on the
+// hour (at most one hour per boundary, an index range each). The last boundary's hour is read whole
+// from the hourly rollup when that boundary is the present (now, up to 5 minutes later): no row
+// lies after it. Exact — the
+// same numbers as aggregating the raw rows — at a cost that grows with days and hours, not with
+// rows: no dashboard query reads a day's raw rows. Score sums are numeric (exact: a re-rating
+// subtracts and adds without float drift).
 
 export type PeriodTotals = {
   runs: number;
@@ -24,27 +28,71 @@ export type PeriodTotals = {
 };
 
 const DAY_MS = 86_400_000;
-const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
-const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
+const HOUR_MS = 3_600_000;
+/** A last boundary within this much after `now` is the present: nothing was written after it. */
+const PRESENT_MS = 5 * 60_000;
+const floorTo = (d: Date, unit: number) => new Date(Math.floor(d.getTime() / unit) * unit);
+const ceilTo = (d: Date, unit: number) => new Date(Math.ceil(d.getTime() / unit) * unit);
+const floorDay = (d: Date) => floorTo(d, DAY_MS);
+const ceilDay = (d: Date) => ceilTo(d, DAY_MS);
+
+type Segment = { from: Date; to: Date };
+
+/**
+ * The days cut by a boundary, clipped to [first, last), split into the whole hours the hourly
+ * rollup answers and the partial hours read raw. `openEnd`: nothing exists after `last`, so its
+ * hour counts as whole.
+ */
+export function splitPartialDays(boundaries: Date[], openEnd: boolean): { hours: Segment[]; raw: Segment[] } {
+  const first = boundaries[0];
+  const last = boundaries[boundaries.length - 1];
+  const days = [...new Set(boundaries.filter((b) => b.getTime() % DAY_MS !== 0).map((b) => floorDay(b).getTime()))].map((t) => new Date(t));
+  const hours: Segment[] = [];
+  const raw: Segment[] = [];
+  const add = (list: Segment[], from: Date, to: Date) => {
+    if (from < to) list.push({ from, to });
+  };
+  for (const day of days) {
+    const from = new Date(Math.max(day.getTime(), first.getTime()));
+    const to = new Date(Math.min(day.getTime() + DAY_MS, last.getTime()));
+    if (from >= to) continue;
+    // Whole hours between boundaries; every boundary inside the day that is not on the hour
+    // leaves the hour around it to the raw read.
+    const cuts = [from, ...boundaries.filter((b) => b > from && b < to), to];
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const [a, b] = [cuts[i], cuts[i + 1]];
+      const wholeEnd = b === to && openEnd && b.getTime() === last.getTime() && floorTo(b, HOUR_MS) >= a ? ceilTo(b, HOUR_MS) : floorTo(b, HOUR_MS);
+      const wholeStart = ceilTo(a, HOUR_MS);
+      if (wholeStart >= wholeEnd) {
+        add(raw, a, b);
+        continue;
+      }
+      add(raw, a, wholeStart);
+      add(hours, wholeStart, wholeEnd);
+      if (wholeEnd < b) add(raw, wholeEnd, b);
+    }
+  }
+  return { hours, raw };
+}
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 type Row = { b: number } & { [K in keyof PeriodTotals]: number | string | bigint | null };
 
 /** `boundaries` ascending; returns one PeriodTotals per period (boundaries.length − 1). */
-export async function readPeriods({ workspaceId, templateId, boundaries }: { workspaceId: string; templateId: string; boundaries: Date[] }): Promise<PeriodTotals[]> {
+export async function readPeriods({ workspaceId, templateId, boundaries, now = new Date() }: { workspaceId: string; templateId: string; boundaries: Date[]; now?: Date }): Promise<PeriodTotals[]> {
   const n = boundaries.length - 1;
   const empty = (): PeriodTotals => ({ runs: 0, qualitySum: 0, qualityCount: 0, ratingSum: 0, ratingCount: 0, durationSum: 0, durationCount: 0, tokens: 0, confirmed: 0, rejected: 0 });
   if (n < 1) return [];
   const first = boundaries[0];
   const last = boundaries[n];
-  // Days cut by a boundary are read raw (clipped to [first, last)); every other day from the rollup.
+  // Days cut by a boundary: whole hours from the hourly rollup, partial hours raw; every other day
+  // from the daily rollup. `now`: the present (tests pass the moment after which they wrote nothing).
   const partialDays = [...new Set(boundaries.filter((b) => b.getTime() % DAY_MS !== 0).map((b) => floorDay(b).getTime()))].map((t) => new Date(t));
-  const raw = partialDays
-    .map((d) => ({ from: new Date(Math.max(d.getTime(), first.getTime())), to: new Date(Math.min(d.getTime() + DAY_MS, last.getTime())) }))
-    .filter((s) => s.from < s.to);
+  const { hours, raw } = splitPartialDays(boundaries, last.getTime() >= now.getTime() && last.getTime() - now.getTime() <= PRESENT_MS);
   const thresholds = Prisma.sql`ARRAY[${Prisma.join(boundaries.map((b) => ts(b)))}]::timestamp[]`;
-  const rawWhere = (col: string) =>
-    raw.length ? Prisma.join(raw.map((s) => Prisma.sql`(${Prisma.raw(`"${col}"`)} >= ${ts(s.from)} AND ${Prisma.raw(`"${col}"`)} < ${ts(s.to)})`), " OR ") : Prisma.sql`false`;
+  const within = (col: string, segments: Segment[]) =>
+    segments.length ? Prisma.join(segments.map((s) => Prisma.sql`(${Prisma.raw(col)} >= ${ts(s.from)} AND ${Prisma.raw(col)} < ${ts(s.to)})`), " OR ") : Prisma.sql`false`;
+  const rawWhere = (col: string) => within(`"${col}"`, raw);
   const dayFrom = ceilDay(first);
   const dayTo = floorDay(last);
 
@@ -58,6 +106,11 @@ export async function readPeriods({ workspaceId, templateId, boundaries }: { wor
       WHERE s."templateId" = ${templateId} AND s."workspaceId" = ${workspaceId}
         AND s."day" >= ${isoDay(dayFrom)}::date AND s."day" < ${isoDay(dayTo)}::date
         ${partialDays.length ? Prisma.sql`AND s."day" <> ALL(${partialDays.map(isoDay)}::date[])` : Prisma.empty}
+      UNION ALL
+      SELECT width_bucket(h."hour", ${thresholds}), h."runs", h."qualitySum", h."qualityCount", h."ratingSum", h."ratingCount",
+        h."durationSum", h."durationCount", h."tokens", h."confirmed", h."rejected"
+      FROM "TemplateHourlyStats" h
+      WHERE h."templateId" = ${templateId} AND h."workspaceId" = ${workspaceId} AND (${within('h."hour"', hours)})
       UNION ALL
       SELECT width_bucket(w."startedAt", ${thresholds}), 1, COALESCE(w."qualityScore", 0)::numeric, (w."qualityScore" IS NOT NULL)::int, COALESCE(w."userRating", 0)::numeric, (w."userRating" IS NOT NULL)::int,
         COALESCE(w."durationMs", 0), (w."durationMs" IS NOT NULL)::int, w."inputTokens" + w."outputTokens", 0, 0

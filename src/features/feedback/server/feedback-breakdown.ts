@@ -7,7 +7,7 @@ import { withoutJit } from "./without-jit";
 // with days and patterns, not with items (bench/README.md, template dashboard):
 // - totals, sentiment × category and per source type: the whole UTC days from FeedbackDailyCount (kept by triggers
 //   on FeedbackItem, migration *_feedback_daily_counts), the partial days at the two edges from
-//   FeedbackItem — exact;
+//   FeedbackItem — exact; a window ending now reads today from the rollup too;
 // - patterns: per (category, sentiment) with >= 3 items, its DISTINCT agents counted up to
 //   PATTERN_AGENT_CAP through the index (templateId, category, sentiment, occurredAt, agentId),
 //   read backward; examples = the newest item of each of the 3 agents whose newest item is newest,
@@ -26,6 +26,9 @@ export const PATTERN_AGENT_CAP = 1_000;
 export const PATTERN_AGENT_SCAN = 2 * PATTERN_AGENT_CAP;
 
 const DAY_MS = 86_400_000;
+/** A window ending within this much after `now` ends at the present (the request's moment). */
+const PRESENT_MS = 5 * 60_000;
+const endsAtPresent = (until: Date, now: Date) => until.getTime() >= now.getTime() && until.getTime() - now.getTime() <= PRESENT_MS;
 const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
 const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
 // occurredAt is a `timestamp(3)` holding UTC: parameters as ISO strings cast to timestamp, so no
@@ -34,10 +37,12 @@ const ts = (d: Date) => Prisma.sql`${d.toISOString()}::timestamp`;
 const isoDay = (d: Date) => Prisma.sql`${d.toISOString().slice(0, 10)}::date`;
 
 /** Sentiment × category and cross-agent patterns of a template's FeedbackItem rows with occurredAt in [since, until). */
-export async function summarizeFeedbackByDate({ workspaceId, templateId, since, until }: { workspaceId: string; templateId: string; since: Date; until: Date }): Promise<FeedbackSummary> {
-  // Whole UTC days [dayFrom, dayTo) from the rollup; the rest of [since, until) from the items.
+export async function summarizeFeedbackByDate({ workspaceId, templateId, since, until, now = new Date() }: { workspaceId: string; templateId: string; since: Date; until: Date; now?: Date }): Promise<FeedbackSummary> {
+  // Whole UTC days [dayFrom, dayTo) from the rollup; the rest of [since, until) from the items. A
+  // window that ends at the present takes its last day whole from the rollup: no item lies after
+  // now, so today's items are never read one by one.
   let dayFrom = ceilDay(since);
-  let dayTo = floorDay(until);
+  let dayTo = endsAtPresent(until, now) ? ceilDay(until) : floorDay(until);
   if (dayFrom >= dayTo) dayFrom = dayTo = since;
   const edges = [
     [since, dayFrom],

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "ChangeDecision_agentId_decidedAt_idx" ON "ChangeDecision"("agentId", "decidedAt");
