@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EvolutionNoteKind, FeedbackCategory, HypothesisDirection, HypothesisMetric, type SessionOrigin } from "@/generated/prisma/enums";
 import { builtinContext } from "../providers/builtin/options";
+import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS, rejectionMessage } from "./improver-constants";
 
 // The improver's prompt (the one-on-one and the weekly ritual). The context builder
 // (src/features/one-on-one/server/context.ts) writes these sections into the system message and
@@ -34,10 +35,7 @@ export const IMPROVER_TOOLS = {
   fetch: "fetch_instance_detail",
 } as const;
 
-/** Mutation safety: below this a proposal is a draft that cannot be approved. */
-export const APPROVAL_CONFIDENCE = 0.8;
-/** Mutation safety: approved versions per session. */
-export const MAX_APPROVED_MUTATIONS = 3;
+export { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS, OPENING_REQUEST, rejectionMessage } from "./improver-constants";
 
 export type NoteKind = EvolutionNoteKind;
 
@@ -80,12 +78,6 @@ export function formatCategoryLine(category: string, count: number, example?: st
 }
 
 /** What the one-on-one sends as the user's turn after a rejection; the improver answers it. */
-export function rejectionMessage(reason: string): string {
-  return `I rejected your proposal. Reason: ${reason.trim()}`;
-}
-
-/** The first turn of a session has no user text: the client asks the improver to open. */
-export const OPENING_REQUEST = "Open the session: summarise what changed and what you would work on.";
 
 /** The weekly ritual's two model turns (no person in the loop until the review). */
 const RITUAL_ANALYSIS_REQUEST =

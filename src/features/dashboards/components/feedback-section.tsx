@@ -3,7 +3,7 @@ import { KindTotals } from "@/features/feedback/components/kind-totals";
 import { PatternList } from "@/features/feedback/components/pattern-list";
 import { SENTIMENTS } from "@/features/feedback/rules";
 import type { FeedbackSummary as FeedbackBreakdown, WaitingFeedback } from "@/features/feedback/server";
-import { FeedbackChart } from "./feedback-chart";
+import { FeedbackChart } from "./lazy-charts";
 
 /**
  * Feedback breakdown (totals, what people wrote vs signals, category × sentiment) and cross-agent

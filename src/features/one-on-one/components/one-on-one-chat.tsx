@@ -5,7 +5,7 @@ import { Bot, NotebookPen, RotateCcw, Search, Send, Square } from "lucide-react"
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import Markdown from "react-markdown";
-import { OPENING_REQUEST, rejectionMessage } from "@/ai/prompts/improver";
+import { OPENING_REQUEST, rejectionMessage } from "@/ai/prompts/improver-constants";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { ChatMetadata, ImproverUIMessage } from "../server/chat";

@@ -3,7 +3,7 @@ import { diffLines } from "diff";
 import { AlertTriangle, Check, GitBranch, X } from "lucide-react";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { APPROVAL_CONFIDENCE } from "@/ai/prompts/improver";
+import { APPROVAL_CONFIDENCE } from "@/ai/prompts/improver-constants";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";

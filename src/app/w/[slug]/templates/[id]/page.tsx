@@ -11,7 +11,7 @@ import { DashboardSection } from "@/features/dashboards/components/dashboard-sec
 import { FeedbackSection } from "@/features/dashboards/components/feedback-section";
 import { GrowthCard } from "@/features/dashboards/components/growth-card";
 import { MetricCards } from "@/features/dashboards/components/metric-cards";
-import { VersionPerformanceChart } from "@/features/dashboards/components/version-performance-chart";
+import { VersionPerformanceChart } from "@/features/dashboards/components/lazy-charts";
 import { VersionTable } from "@/features/dashboards/components/version-table";
 import { WindowFilter } from "@/features/dashboards/components/window-filter";
 import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server";

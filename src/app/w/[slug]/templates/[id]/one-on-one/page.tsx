@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { ContextPanel } from "@/features/one-on-one/components/context-panel";
-import { OneOnOneChat } from "@/features/one-on-one/components/one-on-one-chat";
+import { OneOnOneChat } from "@/features/one-on-one/components/lazy-one-on-one-chat";
 import { SessionControls, StartSessionButton } from "@/features/one-on-one/components/session-controls";
 import { SessionSummary } from "@/features/one-on-one/components/session-summary";
 import { SessionList } from "@/features/one-on-one/components/session-list";

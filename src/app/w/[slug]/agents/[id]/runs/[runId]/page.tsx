@@ -5,7 +5,7 @@ import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/table";
 import { formatDateTime, formatDuration, formatScore } from "@/lib/format";
 import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
-import { IterationChart } from "@/features/runtime/components/iteration-chart";
+import { IterationChart } from "@/features/runtime/components/lazy-iteration-chart";
 import { getRun } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
