@@ -49,7 +49,7 @@ async function applyToTask(tx: Tx, scope: Scope, item: Item) {
  * once is one piece of written feedback, classified and counted once (the insert trigger gives
  * the batch one marker per template) —, moves the items' status, and applies confirmed task
  * proposals to the task. Items already confirmed or rejected are refused (409); deferred items
- * can be decided again later. A reason asks the classifier to label it soon (outbox, after the commit).
+ * can be decided again later (deferring one again is a no-op). A reason asks the classifier to label it soon (outbox, after the commit).
  * `now` is when the decision is made (the lab's simulated clock; people and the API: the real one).
  */
 export async function decideChangeItems({ scope, itemIds, verdict, reason, now = new Date() }: { scope: Scope; itemIds: string[]; verdict: Verdict; reason?: string; now?: Date }) {
@@ -59,12 +59,16 @@ export async function decideChangeItems({ scope, itemIds, verdict, reason, now =
     const items = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "ChangeItem" WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${ids}) FOR UPDATE`;
     if (items.length !== ids.length) throw notFound(ids.length === 1 ? "Change item not found." : "Some change items were not found.");
-    const rows: Item[] = await tx.changeItem.findMany({
+    const found: Item[] = await tx.changeItem.findMany({
       where: { id: { in: ids }, workspaceId: scope.workspaceId },
       select: { id: true, tool: true, args: true, status: true, agentId: true, templateId: true, changeSet: { select: { taskId: true } } },
     });
-    const closed = rows.filter((r) => r.status === "confirmed" || r.status === "rejected");
+    const closed = found.filter((r) => r.status === "confirmed" || r.status === "rejected");
     if (closed.length) throw conflict(`${closed.length === 1 ? "This item was" : `${closed.length} items were`} already decided.`);
+    // Deferring an item that is already deferred changes nothing (a second click, another tab):
+    // no second decision, so the improver does not count one hesitation twice.
+    const rows = verdict === "deferred" ? found.filter((r) => r.status !== "deferred") : found;
+    if (rows.length === 0) return { decided: 0, applied: 0, verdict, eventIds: [] as string[] };
     const batchId = randomBytes(12).toString("hex");
     await tx.changeDecision.createMany({
       data: rows.map((item) => ({
