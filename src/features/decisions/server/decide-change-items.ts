@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Prisma, Verdict } from "@/generated/prisma/client";
+import { changeItemSubject, resolveNotifications } from "@/features/notifications/server";
 import { updateTask } from "@/features/tasks/server";
 import type { ChecklistItem } from "@/features/tasks/schemas";
 import { feedbackWritten } from "@/inngest/events";
@@ -88,6 +89,10 @@ export async function decideChangeItems({ scope, itemIds, verdict, reason, now =
     for (const item of rows) {
       await tx.changeItem.update({ where: { id: item.id, workspaceId: scope.workspaceId }, data: { status: verdict, decidedAt: now } });
       if (verdict === "confirmed" && (await applyToTask(tx, scope, item))) applied++;
+    }
+    // A notification that asked for one of these decisions now says how it was settled.
+    if (verdict !== "deferred") {
+      await resolveNotifications(tx, { workspaceId: scope.workspaceId, subjects: rows.map((r) => changeItemSubject(r.id)), resolution: verdict, resolvedById: scope.actorUserId, at: now });
     }
     const eventIds = written ? [await stageEvent(tx, { name: feedbackWritten.name, data: { workspaceId: scope.workspaceId } })] : [];
     return { decided: rows.length, applied, verdict, eventIds };
