@@ -6,15 +6,28 @@ import { z } from "zod";
 
 export type Cursor = { sort: string; key: string; id: string };
 
+// base64url of UTF-8 with web APIs (no Buffer): the module is pure and loads anywhere.
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.key, cursor.id]), "utf8").toString("base64url");
+  return toBase64Url(JSON.stringify([cursor.sort, cursor.key, cursor.id]));
 }
 
 /** The cursor, or null for anything that is not one of ours (a client must get a 400, never a 500). */
 export function decodeCursor(text: string): Cursor | null {
   if (text.length > 400 || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
   try {
-    const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    const value: unknown = JSON.parse(fromBase64Url(text));
     if (!Array.isArray(value) || value.length !== 3 || !value.every((v) => typeof v === "string" && v.length > 0 && v.length <= 300)) return null;
     const [sort, key, id] = value as string[];
     return { sort, key, id };

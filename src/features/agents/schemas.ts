@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
+import { CursorSchema } from "@/lib/keyset";
 import { AgentLifecycle, WakeReason } from "@/generated/prisma/enums";
 
 export const WakeReasonSchema = z.enum(WakeReason);
@@ -12,3 +13,16 @@ export const RateRunInput = z.object({ runId: IdSchema, rating: RatingSchema });
 export const AGENT_SORTS = ["newest", "oldest", "name"] as const;
 export type AgentSort = (typeof AGENT_SORTS)[number];
 export const AgentLifecycleSchema = z.enum(AgentLifecycle);
+
+/**
+ * The agents page's search params (`?template=…&status=…&sort=…&after=…`): a value that is not
+ * one (an old link, a hand-edited URL) falls back to no filter / the first page, never an error.
+ */
+export const AgentListParams = z.object({
+  template: IdSchema.optional().catch(undefined),
+  status: AgentLifecycleSchema.optional().catch(undefined),
+  sort: z.enum(AGENT_SORTS).catch("newest"),
+  after: CursorSchema.optional().catch(undefined),
+  before: CursorSchema.optional().catch(undefined),
+});
+export const AGENTS_PAGE_SIZE = 50;
