@@ -8,6 +8,7 @@ import { ChecklistItemSchema, TaskFields, TaskStatusSchema } from "@/features/ta
 import { TemplateKindSchema } from "@/features/templates/schemas";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { CursorSchema, limitSchema } from "@/lib/keyset";
+import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
 import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT } from "./limits";
 import { apiScopes, type ApiScope } from "./scopes";
 
@@ -21,7 +22,7 @@ export { apiScopes, type ApiScope };
 export const ApiScopeSchema = z.enum(apiScopes, { error: "A scope is read or write." });
 
 export const CreateApiKeyInput = z.object({
-  name: z.string({ error: "Name the key." }).trim().min(2, { error: "Use at least 2 characters." }).max(60, { error: "Use at most 60 characters." }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  name: z.string({ error: "Name the key." }).trim().min(2, { error: "Use at least 2 characters." }).max(TEXT_LIMITS.apiKeyName, { error: atMostMessage(TEXT_LIMITS.apiKeyName) }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   scopes: z
     .array(ApiScopeSchema, { error: "Choose at least one scope." })
     .min(1, { error: "Choose at least one scope." })

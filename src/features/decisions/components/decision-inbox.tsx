@@ -3,10 +3,11 @@ import Link from "next/link";
 import { useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge, Notice } from "@/components/ui/card";
-import { Input } from "@/components/ui/field";
+import { Input, LimitHint } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/form";
 import type { Verdict } from "@/generated/prisma/enums";
 import { useAction } from "@/lib/use-action";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { decideChangeItemsAction } from "../actions/decide-change-items";
 
 export type InboxItem = {
@@ -94,7 +95,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
         Why reject {rejecting.length === 1 ? "this proposal" : `${rejecting.length} proposals`}? The improver learns from your reason.
       </label>
       <Input id="reject-reason" autoFocus value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The estimate ignores the review step" />
-      <ErrorText message={fieldError("reason")} />
+      {fieldError("reason") ? <ErrorText message={fieldError("reason")} /> : <LimitHint limit={TEXT_LIMITS.decisionReason} />}
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="danger" disabled={pending}>
           Reject

@@ -16,7 +16,14 @@ import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Run" };
 
-const outcomeTone = { SUCCESS: "green", FAILURE_MAX_ITERATIONS: "amber", EVALUATION_FAILED: "amber", ERROR_UNRECOVERABLE: "red" } as const;
+/**
+ * What the self-refine outcome adds to the status badge, in words — nothing when the status says it
+ * already (SUCCESS is "succeeded", ERROR_UNRECOVERABLE is "failed"): one badge per fact.
+ */
+const outcomeNote: Record<string, { tone: "amber" | "zinc"; text: string } | undefined> = {
+  FAILURE_MAX_ITERATIONS: { tone: "amber", text: "below the quality threshold" },
+  EVALUATION_FAILED: { tone: "amber", text: "unscored: the evaluation failed" },
+};
 
 type Iteration = NonNullable<Awaited<ReturnType<typeof getRun>>>["iterationsLog"][number];
 
@@ -58,7 +65,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
         actions={
           <div className="flex items-center gap-2">
             <RunStatusBadge status={run.status} />
-            {run.outcome ? <Badge tone={outcomeTone[run.outcome as keyof typeof outcomeTone] ?? "zinc"}>{run.outcome}</Badge> : null}
+            {run.outcome && outcomeNote[run.outcome] ? <Badge tone={outcomeNote[run.outcome]!.tone}>{outcomeNote[run.outcome]!.text}</Badge> : null}
           </div>
         }
       />
