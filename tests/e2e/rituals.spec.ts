@@ -105,11 +105,28 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     await expect(review.outcome).toBeVisible();
   });
 
-  await test.step("the notification list shows it read", async () => {
+  await test.step("the notification list shows it read and approved", async () => {
     await app.notifications.goto(slug);
     const item = app.notifications.item("Support Triage");
     await expect(item).toHaveCount(1);
     await expect(item).toHaveAttribute("data-read", "true");
+    await expect(app.notifications.resolution("Support Triage")).toContainText(/^Approved by .+ · [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2} Europe\/Berlin$/);
+  });
+
+  await test.step("the member's notification is resolved too: it reads approved, the bell no longer counts it, and a GET of the review writes nothing", async () => {
+    const member = await asUser(data.member.email);
+    const reviewUrl = `/w/${slug}/rituals/${session.id}`;
+    const res = await member.page.request.get(reviewUrl); // the page's HTML, no script run
+    expect(res.status()).toBe(200);
+    expect((await db.notification.findFirstOrThrow({ where: { userId: data.member.id, kind: "ritual_review" } })).readAt).toBeNull();
+    await member.notifications.goto(slug);
+    const item = member.notifications.item("Support Triage");
+    await expect(item).toHaveAttribute("data-resolved", "true");
+    await expect(item).toHaveAttribute("data-read", "false");
+    await expect(member.notifications.resolution("Support Triage")).toContainText("Approved by Olivia Owner");
+    await expect(member.workspace.bell).toHaveAccessibleName("Notifications, 0 unread");
+    await member.page.screenshot({ path: "test-results/screens/notification-resolved.png", fullPage: true });
+    await member.page.context().close();
   });
 
   await test.step("the schedule settings list the template's next ritual in the workspace's zone", async () => {

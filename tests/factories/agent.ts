@@ -25,3 +25,26 @@ export async function makeAgentRow(
     data: { workspaceId, templateId: template.id, displayName: `Agent ${uid()}`, ...columns, state: { create: { workspaceId, ...(wakeCounter === undefined ? {} : { wakeCounter }) } } },
   });
 }
+
+/**
+ * `count` agent rows on the template in ONE statement (createMany; no state rows), for lists
+ * that must page: named `<prefix> 0001`…, created a second apart with the last one newest, and a
+ * lifecycle per index. Returns their names in creation order.
+ */
+export async function makeAgentRows(
+  template: { id: string; workspaceId: string },
+  count: number,
+  { prefix = `Agent ${uid()}`, lifecycle = () => "active", start = new Date(Date.now() - count * 1_000 - 60_000) }: { prefix?: string; lifecycle?: (i: number) => "created" | "active" | "dormant" | "destroyed"; start?: Date } = {},
+  db: FactoryDb = factoryDb(),
+) {
+  const width = String(count).length;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    workspaceId: template.workspaceId,
+    templateId: template.id,
+    displayName: `${prefix} ${String(i + 1).padStart(width, "0")}`,
+    lifecycle: lifecycle(i),
+    createdAt: new Date(start.getTime() + i * 1_000),
+  }));
+  await db.agent.createMany({ data: rows });
+  return rows.map((r) => r.displayName);
+}

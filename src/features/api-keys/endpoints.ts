@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import {
   ApiAgent,
+  ApiAgentList,
+  ApiListAgentsQuery,
   ApiChangeSet,
   ApiChangeSetInput,
   ApiCreateAgentInput,
@@ -35,6 +37,8 @@ export type ApiEndpoint = {
   scope: ApiScope;
   input?: z.ZodType;
   params?: z.ZodObject;
+  /** Query parameters of a GET (documented one by one; a bad value is a 400). */
+  query?: z.ZodObject;
   response: z.ZodType;
   status: 200 | 201;
   idempotent?: boolean;
@@ -58,6 +62,16 @@ export const apiEndpoints = {
     scope: "read",
     params: TemplateIdParams,
     response: ApiDirectives,
+    status: 200,
+  },
+  listAgents: {
+    method: "GET",
+    path: "/api/v1/agents",
+    summary: "List the workspace's agents, newest first, a page at a time (keyset: pass nextCursor as cursor)",
+    tag: "Agents",
+    scope: "read",
+    query: ApiListAgentsQuery,
+    response: ApiAgentList,
     status: 200,
   },
   createAgent: {

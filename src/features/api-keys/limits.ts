@@ -9,3 +9,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RATE_WINDOW_MS = 60_000;
 /** lastUsedAt is informational; refreshing it at most once a minute keeps reads from turning into writes. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
+/** List endpoints (GET /api/v1/agents): at most this many rows per page, and this many by default. */
+export const API_LIST_MAX_LIMIT = 100;
+export const API_LIST_DEFAULT_LIMIT = 50;

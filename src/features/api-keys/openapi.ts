@@ -47,13 +47,19 @@ function operation(operationId: string, e: ApiEndpoint, schemas: Record<string, 
   const pathParams = e.params
     ? Object.keys(e.params.shape).map((param) => ({ name: param, in: "path", required: true, schema: toSchema(e.params!.shape[param] as z.ZodType) }))
     : [];
+  const queryParams = e.query
+    ? Object.entries(e.query.shape).map(([param, schema]) => {
+        const s = schema as z.ZodType;
+        return { name: param, in: "query", required: !s.safeParse(undefined).success, ...(s.description ? { description: s.description } : {}), schema: toSchema(s) };
+      })
+    : [];
   return {
     operationId,
     summary: e.summary,
     tags: [e.tag],
     description: `Requires an API key with the \`${e.scope}\` scope.`,
     security: [{ bearerAuth: [] }],
-    parameters: [...pathParams, ...(e.idempotent ? [ref("parameters", "IdempotencyKey")] : [])],
+    parameters: [...pathParams, ...queryParams, ...(e.idempotent ? [ref("parameters", "IdempotencyKey")] : [])],
     ...(e.input ? { requestBody: { required: true, content: { "application/json": { schema: ref("schemas", `${name}Request`) } } } } : {}),
     responses: {
       [e.status]: {
@@ -61,7 +67,7 @@ function operation(operationId: string, e: ApiEndpoint, schemas: Record<string, 
         ...(e.idempotent ? { headers: { "Idempotent-Replayed": ref("headers", "IdempotentReplayed") } } : {}),
         content: { "application/json": { schema: ref("schemas", `${name}Response`) } },
       },
-      ...(e.input ? { 400: ref("responses", "BadRequest") } : {}),
+      ...(e.input || e.query ? { 400: ref("responses", "BadRequest") } : {}),
       401: ref("responses", "Unauthorized"),
       403: ref("responses", "Forbidden"),
       ...(e.input || e.params ? { 404: ref("responses", "NotFound") } : {}),

@@ -7,6 +7,9 @@ import { ChangeItemInput, DecideInput, VerdictSchema } from "@/features/decision
 import { ChecklistItemSchema, TaskFields, TaskStatusSchema } from "@/features/tasks/schemas";
 import { TemplateKindSchema } from "@/features/templates/schemas";
 import { IdSchema } from "@/features/workspaces/schemas";
+import { CursorSchema, limitSchema } from "@/lib/keyset";
+import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
+import { API_LIST_DEFAULT_LIMIT, API_LIST_MAX_LIMIT } from "./limits";
 import { apiScopes, type ApiScope } from "./scopes";
 
 // Schemas of the REST API (/api/v1) and of the key management actions. Request schemas are what
@@ -19,7 +22,7 @@ export { apiScopes, type ApiScope };
 export const ApiScopeSchema = z.enum(apiScopes, { error: "A scope is read or write." });
 
 export const CreateApiKeyInput = z.object({
-  name: z.string({ error: "Name the key." }).trim().min(2, { error: "Use at least 2 characters." }).max(60, { error: "Use at most 60 characters." }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  name: z.string({ error: "Name the key." }).trim().min(2, { error: "Use at least 2 characters." }).max(TEXT_LIMITS.apiKeyName, { error: atMostMessage(TEXT_LIMITS.apiKeyName) }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
   scopes: z
     .array(ApiScopeSchema, { error: "Choose at least one scope." })
     .min(1, { error: "Choose at least one scope." })
@@ -131,6 +134,17 @@ export const ApiRateRunInput = RateRunInput;
 
 export const TemplateIdParams = z.object({ id: IdSchema });
 
+const lifecycles = Object.values(AgentLifecycle).join(", ");
+export const ApiListAgentsQuery = z.strictObject(
+  {
+    templateId: IdSchema.optional().describe("Only the agents of this template (404 when it is not in the key's workspace)."),
+    lifecycle: z.enum(AgentLifecycle, { error: `lifecycle is one of ${lifecycles}.` }).optional().describe("Only the agents in this lifecycle state (their status)."),
+    limit: limitSchema(API_LIST_MAX_LIMIT, API_LIST_DEFAULT_LIMIT).describe(`Agents per page, 1 to ${API_LIST_MAX_LIMIT} (default ${API_LIST_DEFAULT_LIMIT}).`),
+    cursor: CursorSchema.optional().describe("The nextCursor of the previous page, unchanged; absent for the first page."),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown query parameter: ${issue.keys.join(", ")}. Use templateId, lifecycle, limit or cursor.` : undefined) },
+);
+
 // ---- Responses (dates are ISO 8601 strings; no BigInt ever reaches JSON) --------------------
 
 const DateTime = z.iso.datetime();
@@ -150,6 +164,12 @@ export const ApiAgent = z.object({
   taskId: z.string().nullable(),
   externalId: z.string().nullable(),
   createdAt: DateTime,
+});
+
+export const ApiAgentList = z.object({
+  agents: z.array(ApiAgent),
+  /** Pass it as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 
 export const ApiTask = z.object({

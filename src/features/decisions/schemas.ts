@@ -3,6 +3,7 @@ import { IdSchema } from "@/features/workspaces/schemas";
 import { JsonObjectSchema } from "@/features/agents/schemas";
 import { TaskStatusSchema } from "@/features/tasks/schemas";
 import { Verdict } from "@/generated/prisma/enums";
+import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
 
 export const VerdictSchema = z.enum(Verdict);
 
@@ -23,7 +24,7 @@ export const DecideInput = z
   .object({
     itemIds: z.array(IdSchema).min(1, { error: "Select at least one item." }).max(200),
     verdict: VerdictSchema,
-    reason: z.string().trim().max(2000).optional(),
+    reason: z.string().trim().max(TEXT_LIMITS.decisionReason, { error: atMostMessage(TEXT_LIMITS.decisionReason) }).optional(),
   })
   .refine((d) => d.verdict !== "rejected" || (d.reason?.length ?? 0) >= 3, {
     error: "Say why you reject it (at least 3 characters): the improver learns from it.",

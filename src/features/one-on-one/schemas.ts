@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { EvolutionNoteKind } from "@/generated/prisma/enums";
 
@@ -10,7 +11,7 @@ export const ChatMessageInput = z.object({
   id: z.string().max(100).optional(),
   role: z.literal("user"),
   parts: z
-    .array(z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message.").max(4_000, "Keep messages under 4,000 characters.") }))
+    .array(z.object({ type: z.literal("text"), text: z.string().trim().min(1, "Write a message.").max(TEXT_LIMITS.chatMessage, { error: atMostMessage(TEXT_LIMITS.chatMessage) }) }))
     .length(1, "Send one text message at a time."),
   metadata: z.object({ kind: z.enum(["opening", "rejection"]).optional(), proposalId: IdSchema.optional() }).strict().optional(),
 });
@@ -35,13 +36,13 @@ export const ApproveProposalInput = z.object({
   rating: RatingSchema,
   finish: z.boolean().default(true),
   /** Approving although the replay check's guard blocks it: why (workspaces in guard mode). */
-  overrideReason: z.string().trim().min(3, "Say why you approve despite the replay check.").max(1_000).optional(),
+  overrideReason: z.string().trim().min(3, "Say why you approve despite the replay check.").max(TEXT_LIMITS.proposalReason, { error: atMostMessage(TEXT_LIMITS.proposalReason) }).optional(),
   /** Approving a reversal of a recent change with no new evidence: what changed (the oscillation guard). */
-  reversalReason: z.string().trim().min(3, "Say what changed since that change was approved.").max(1_000).optional(),
+  reversalReason: z.string().trim().min(3, "Say what changed since that change was approved.").max(TEXT_LIMITS.proposalReason, { error: atMostMessage(TEXT_LIMITS.proposalReason) }).optional(),
 });
 export const RejectProposalInput = z.object({
   proposalId: IdSchema,
-  reason: z.string().trim().min(3, "Say why, so the improver can do better.").max(1_000, "Keep the reason under 1,000 characters."),
+  reason: z.string().trim().min(3, "Say why, so the improver can do better.").max(TEXT_LIMITS.proposalReason, { error: atMostMessage(TEXT_LIMITS.proposalReason) }),
   /** Rejected inside the chat, which carries the revision: a waiting ritual is not told to revise on its own. */
   refineInChat: z.boolean().default(false),
 });
@@ -58,5 +59,5 @@ export const NotesFilter = z.object({
 export const SettlePreferenceConflictInput = z.object({
   conflictId: IdSchema,
   ruling: z.enum(["confirm", "reject", "custom", "dismiss"], { error: "Choose how the team settles it." }),
-  text: z.string().trim().max(1_000, "Keep it under 1,000 characters.").optional(),
+  text: z.string().trim().max(TEXT_LIMITS.conflictNote, { error: atMostMessage(TEXT_LIMITS.conflictNote) }).optional(),
 });

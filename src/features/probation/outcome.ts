@@ -1,3 +1,4 @@
+import { plural } from "@/lib/format";
 import { describeEffect, GUARDED, type ProbationEffects } from "./effect";
 
 // What a measurement means for a running probation (pure): harm found by the sequential test ends
@@ -27,7 +28,7 @@ export function judgeProbation(p: ProbationWindow, effects: ProbationEffects, no
   if (passed === "no") return { status: "running" };
   const measured = lines(effects, GUARDED);
   if (passed === "timedOut") {
-    return { status: "graduated", note: `No harm found, though the window ended after ${MAX_WINDOW_FACTOR * p.minDays} days with fewer than ${p.minRuns} runs in an arm: ${measured}.` };
+    return { status: "graduated", note: `No harm found, though the window ended after ${plural(MAX_WINDOW_FACTOR * p.minDays, "day")} with fewer than ${plural(p.minRuns, "run")} in an arm: ${measured}.` };
   }
-  return { status: "graduated", note: `No harm found in ${p.minDays} days: ${measured}.` };
+  return { status: "graduated", note: `No harm found in ${plural(p.minDays, "day")}: ${measured}.` };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSingleLine, SINGLE_LINE_MESSAGE } from "@/lib/input-rules";
+import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { TaskStatus } from "@/generated/prisma/enums";
 
@@ -14,8 +15,8 @@ export const ChecklistItemSchema = z.object({
 export type ChecklistItem = z.output<typeof ChecklistItemSchema>;
 
 export const TaskFields = {
-  title: z.string({ error: "A title is required." }).trim().min(3, { error: "Use at least 3 characters." }).max(200, { error: "Use at most 200 characters." }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
-  description: z.string().trim().max(10_000, { error: "Keep the description under 10,000 characters." }).default(""),
+  title: z.string({ error: "A title is required." }).trim().min(3, { error: "Use at least 3 characters." }).max(TEXT_LIMITS.taskTitle, { error: atMostMessage(TEXT_LIMITS.taskTitle) }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  description: z.string().trim().max(TEXT_LIMITS.taskDescription, { error: atMostMessage(TEXT_LIMITS.taskDescription) }).default(""),
 };
 
 export const CreateTaskInput = z.object({
@@ -27,7 +28,7 @@ export const CreateTaskInput = z.object({
 export const UpdateTaskInput = z.object({
   taskId: IdSchema,
   title: TaskFields.title.optional(),
-  description: z.string().trim().max(10_000).optional(),
+  description: z.string().trim().max(TEXT_LIMITS.taskDescription, { error: atMostMessage(TEXT_LIMITS.taskDescription) }).optional(),
   status: TaskStatusSchema.optional(),
   estimateMinutes: z.number().int().min(1).max(100_000).nullable().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSingleLine, SINGLE_LINE_MESSAGE } from "@/lib/input-rules";
+import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { TemplateKind } from "@/generated/prisma/enums";
 
@@ -30,13 +31,13 @@ export const DirectivesSchema = z
   .string({ error: "Directives are required." })
   .trim()
   .min(10, { error: "Directives need at least 10 characters." })
-  .max(20_000, { error: "Directives are limited to 20,000 characters." });
+  .max(TEXT_LIMITS.directives, { error: atMostMessage(TEXT_LIMITS.directives) });
 
 export const TemplateKindSchema = z.enum(TemplateKind);
 
 export const CreateTemplateInput = z.object({
-  name: z.string().trim().min(2, { error: "Use at least 2 characters." }).max(80).refine(isSingleLine, SINGLE_LINE_MESSAGE),
-  description: z.string().trim().max(500).default(""),
+  name: z.string().trim().min(2, { error: "Use at least 2 characters." }).max(TEXT_LIMITS.templateName, { error: atMostMessage(TEXT_LIMITS.templateName) }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  description: z.string().trim().max(TEXT_LIMITS.templateDescription, { error: atMostMessage(TEXT_LIMITS.templateDescription) }).default(""),
   kind: TemplateKindSchema.default("taskAgent"),
   modelId: z.string().trim().min(1).max(100).default("default"),
   directives: DirectivesSchema,
@@ -46,7 +47,7 @@ export const CreateTemplateInput = z.object({
 export const CreateVersionInput = z.object({
   templateId: IdSchema,
   directives: DirectivesSchema,
-  rationale: z.string().trim().max(2000).optional(),
+  rationale: z.string().trim().max(TEXT_LIMITS.versionRationale, { error: atMostMessage(TEXT_LIMITS.versionRationale) }).optional(),
 });
 
 export const SetHeadInput = z.object({ templateId: IdSchema, versionId: IdSchema });

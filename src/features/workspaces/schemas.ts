@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
 import { isSingleLine, SINGLE_LINE_MESSAGE } from "@/lib/input-rules";
 import { Role } from "@/generated/prisma/enums";
 
@@ -14,7 +15,7 @@ export const WorkspaceSlugSchema = z
 export const IdSchema = z.string().min(1).max(64);
 
 export const CreateWorkspaceInput = z.object({
-  name: z.string().trim().min(2, { error: "Use at least 2 characters." }).max(60, { error: "Use at most 60 characters." }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
+  name: z.string().trim().min(2, { error: "Use at least 2 characters." }).max(TEXT_LIMITS.workspaceName, { error: atMostMessage(TEXT_LIMITS.workspaceName) }).refine(isSingleLine, SINGLE_LINE_MESSAGE),
 });
 export const InviteMemberInput = z.object({ email: EmailSchema, role: RoleSchema });
 export const ChangeMemberRoleInput = z.object({ membershipId: IdSchema, role: RoleSchema });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { AgentPage } from "./agent-page";
+import { AgentsPage } from "./agents-page";
 import { DevMailboxPage } from "./dev-mailbox-page";
 import { InboxPage } from "./inbox-page";
 import { InvitationPage } from "./invitation-page";
@@ -30,6 +31,7 @@ export function pagesOf(page: Page) {
     oneOnOne: new OneOnOnePage(page),
     ritualReview: new RitualReviewPage(page),
     inbox: new InboxPage(page),
+    agents: new AgentsPage(page),
     agent: new AgentPage(page),
     run: new RunPage(page),
     tasks: new TasksPage(page),

@@ -10,4 +10,8 @@ export class NotificationsPage {
   item(text: string) {
     return this.page.getByTestId("notification-item").filter({ hasText: text });
   }
+  /** How a notification that asked for a decision was settled ("Approved by … · …"). */
+  resolution(text: string) {
+    return this.item(text).getByTestId("notification-resolution");
+  }
 }

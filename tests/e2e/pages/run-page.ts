@@ -14,6 +14,23 @@ export class RunPage {
   gateColumn(gate: string) {
     return this.page.getByTestId("iterations-table").getByRole("columnheader", { name: gate });
   }
+  /** Open proposals of the run, each a card with Confirm / Reject / Defer. */
+  get proposals() {
+    return this.page.getByTestId("inbox-item");
+  }
+  proposal(text: string | RegExp) {
+    return this.proposals.filter({ hasText: text });
+  }
+  get decidedProposals() {
+    return this.page.getByTestId("decided-item");
+  }
+  get rating() {
+    return this.page.getByTestId("run-rating");
+  }
+  async rate(value: string) {
+    await this.rating.getByRole("slider", { name: "Rating" }).fill(value);
+    await this.rating.getByRole("button", { name: "Save rating" }).click();
+  }
   get chart() {
     return this.page.locator("figure svg");
   }

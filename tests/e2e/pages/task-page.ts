@@ -17,6 +17,17 @@ export class TaskPage {
   get liveStatus() {
     return this.page.getByTestId("live-status");
   }
+  /** The proposals waiting for a decision, each a card with Confirm / Reject / Defer. */
+  get proposals() {
+    return this.page.getByTestId("inbox-item");
+  }
+  proposal(text: string | RegExp) {
+    return this.proposals.filter({ hasText: text });
+  }
+  /** The form that opens under a proposal's Reject button. */
+  rejectForm(item = this.proposals) {
+    return item.getByRole("form", { name: "Reject with a reason" });
+  }
   get checklistHeading() {
     return this.page.getByRole("heading", { name: "Checklist" });
   }

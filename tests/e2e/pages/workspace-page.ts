@@ -11,6 +11,10 @@ export class WorkspacePage {
   get currentWorkspace() {
     return this.page.getByTestId("current-workspace");
   }
+  /** The app shell's bell; its accessible name says how many notifications are open. */
+  get bell() {
+    return this.page.getByTestId("notification-bell");
+  }
   get currentRole() {
     return this.page.getByTestId("current-role");
   }

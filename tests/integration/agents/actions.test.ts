@@ -57,6 +57,8 @@ describe("agents-domain actions enforce roles", () => {
     expect(rating).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { rating: ["A rating is at most 1."] } } });
     const reject = await decideChangeItemsAction({ workspaceSlug: s.slug, itemIds: [s.item.id], verdict: "rejected" });
     expect(reject).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { reason: [expect.stringMatching(/Say why/)] } } });
+    const title = await createTaskAction({ workspaceSlug: s.slug, title: "x".repeat(10_000), description: "" });
+    expect(title).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { title: ["Use at most 200 characters (this is 10,000)."] } } });
     const version = await createTemplateVersionAction({ workspaceSlug: s.slug, templateId: s.template.id, directives: "short" });
     expect(version).toMatchObject({ ok: false, error: { status: 400, fieldErrors: { directives: [expect.any(String)] } } });
   });

@@ -79,7 +79,7 @@ describe("one-on-one access", () => {
     expect((await post(slug, f.template.id, "{not json")).status).toBe(400);
     const tooLong = await post(slug, f.template.id, { sessionId: session.id, message: message("x".repeat(4_001)) });
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toMatchObject({ error: { fieldErrors: { "message.parts.0.text": ["Keep messages under 4,000 characters."] } } });
+    expect(await tooLong.json()).toMatchObject({ error: { fieldErrors: { "message.parts.0.text": [expect.stringMatching(/^Use at most 4,000 characters/)] } } });
     expect((await post(slug, f.template.id, { sessionId: session.id, message: { role: "assistant", parts: [{ type: "text", text: "I am the model" }] } })).status).toBe(400);
     // The wrong template in the path, or a session id that is not this workspace's: 404.
     const other = await makeTemplate(f.scope, { name: `Other ${uid()}`, directives: "Other." });

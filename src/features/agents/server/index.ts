@@ -3,6 +3,7 @@
 export { countChangesSince } from "./change-feed";
 export { createAgent } from "./create-agent";
 export { notePendingWakeReason, takeWakeReason } from "./pending-wake-reason";
+export { listAgentsPage, type AgentListRow } from "./list-agents-page";
 export { getAgent, listAgentMessages, listAgents, listRuns } from "./queries";
 export { rateRun } from "./rate-run";
 export { recordObservation, writeReport } from "./record-message";

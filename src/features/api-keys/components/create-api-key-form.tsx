@@ -5,6 +5,7 @@ import { Notice } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import { ActionForm, ErrorText, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { createApiKeyAction } from "../actions/create-api-key";
 import { apiScopes, type ApiScope } from "../scopes";
 import { CopyButton } from "./copy-button";
@@ -51,8 +52,8 @@ export function CreateApiKeyForm({ workspaceSlug }: { workspaceSlug: string }) {
         }}
       >
         <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-          <Field label="Name" htmlFor="api-key-name" error={fieldError("name")} hint="Where the key is used, e.g. “CI ingestion”.">
-            <Input id="api-key-name" required maxLength={60} placeholder="CI ingestion" value={name} onChange={(e) => setName(e.target.value)} />
+          <Field label="Name" htmlFor="api-key-name" error={fieldError("name")} hint="Where the key is used, e.g. “CI ingestion”." limit={TEXT_LIMITS.apiKeyName}>
+            <Input id="api-key-name" required maxLength={TEXT_LIMITS.apiKeyName} placeholder="CI ingestion" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
           <SubmitButton pending={pending} pendingLabel="Creating…" disabled={scopes.length === 0}>
             Create key

@@ -25,7 +25,9 @@ import type { Scope } from "@/server/scope";
 // gets a Scope bound to the key's workspace and no user, so the services scope every query by it.
 // Every failure is `{ error: { code, message, fieldErrors? } }`.
 
-export type ApiContext<P> = {
+export type ApiContext<P, Q = undefined> = {
+  /** The parsed query string (GET endpoints with a `query` schema). */
+  query: Q;
   /** `{ workspaceId: key.workspaceId, actorUserId: null }`: what every service call is scoped by. */
   scope: Scope;
   apiKey: AuthenticatedApiKey;
@@ -33,10 +35,12 @@ export type ApiContext<P> = {
   request: Request;
 };
 
-export type ApiRouteConfig<I extends z.ZodType, P extends z.ZodType, R extends z.ZodType> = {
+export type ApiRouteConfig<I extends z.ZodType, P extends z.ZodType, R extends z.ZodType, Q extends z.ZodType = z.ZodUndefined> = {
   scope: ApiScope;
   input?: I;
   params?: P;
+  /** Query parameters (strings; one value each): a failure is a 400 with fieldErrors. */
+  query?: Q;
   /** Types the handler's result (and documents it in OpenAPI). */
   response?: R;
   status?: 200 | 201;
@@ -105,9 +109,19 @@ function readIdempotencyKey(request: Request): string | null {
   return parsed.data;
 }
 
-export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R extends z.ZodType = z.ZodUnknown>(
-  config: ApiRouteConfig<I, P, R>,
-  handler: (input: z.output<I>, ctx: ApiContext<z.output<P>>) => Promise<z.input<R>>,
+/** The query string as one value per name: a name given twice is refused, not silently merged. */
+function readQuery(request: Request): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URL(request.url).searchParams) {
+    if (Object.hasOwn(query, name)) throw new ApiFailure(400, "BAD_REQUEST", `The query parameter ${name} is given more than once.`, { fieldErrors: { [name]: ["Give it once."] } });
+    query[name] = value;
+  }
+  return query;
+}
+
+export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUndefined>(
+  config: ApiRouteConfig<I, P, R, Q>,
+  handler: (input: z.output<I>, ctx: ApiContext<z.output<P>, z.output<Q>>) => Promise<z.input<R>>,
 ) {
   const handle = async (request: Request, context?: RouteContext): Promise<Response> => {
     let claim: { apiKeyId: string; key: string } | null = null;
@@ -129,6 +143,13 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
         const parsed = inputProblem(rawParams) ? null : config.params.safeParse(rawParams);
         if (!parsed?.success) throw new ApiFailure(404, "NOT_FOUND", "Not found.");
         params = parsed.data;
+      }
+
+      let query = undefined as z.output<Q>;
+      if (config.query) {
+        const parsed = safeParseInput(config.query, readQuery(request));
+        if (!parsed.success) throw new ApiFailure(400, "BAD_REQUEST", "Some query parameters are invalid.", { fieldErrors: zodFieldErrors(parsed.error) });
+        query = parsed.data;
       }
 
       const idempotencyKey = config.idempotent ? readIdempotencyKey(request) : null;
@@ -161,7 +182,7 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
       }
 
       const scope: Scope = { workspaceId: apiKey.workspaceId, actorUserId: null };
-      const text = JSON.stringify(await handler(input, { scope, apiKey, params, request }), withoutBigInt);
+      const text = JSON.stringify(await handler(input, { scope, apiKey, params, query, request }), withoutBigInt);
       const status = config.status ?? 200;
       if (claim) {
         const done = claim;

@@ -1,12 +1,13 @@
 "use client";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge, Notice } from "@/components/ui/card";
-import { Input } from "@/components/ui/field";
+import { Input, LimitHint } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/form";
 import type { Verdict } from "@/generated/prisma/enums";
 import { useAction } from "@/lib/use-action";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { decideChangeItemsAction } from "../actions/decide-change-items";
 
 export type InboxItem = {
@@ -14,6 +15,7 @@ export type InboxItem = {
   tool: string;
   summary: string;
   args: unknown;
+  status?: string;
   createdAt: string;
   agent: { id: string; name: string; template: string };
   task: { id: string; title: string } | null;
@@ -42,8 +44,12 @@ function ArgsPreview({ tool, args }: { tool: string; args: unknown }) {
   return <code className="text-xs text-zinc-500">{JSON.stringify(a)}</code>;
 }
 
-/** Confirm / reject (with a reason) / defer change items one by one or in bulk. */
-export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { workspaceSlug: string; items: InboxItem[]; canDecide: boolean; empty: ReactNode }) {
+/**
+ * Confirm / reject (with a reason) / defer change items one by one or, with `bulk`, several at
+ * once (the inbox). The task and run pages show the same cards without the bulk bar, so a
+ * proposal is decided where the work is, through the same action and rules.
+ */
+export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = true }: { workspaceSlug: string; items: InboxItem[]; canDecide: boolean; empty: ReactNode; bulk?: boolean }) {
   const [picked, setSelected] = useState<Set<string>>(new Set());
   // Items decided elsewhere (or just now) drop out of the selection when the list refreshes.
   const selected = new Set(items.filter((i) => picked.has(i.id)).map((i) => i.id));
@@ -51,14 +57,21 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { work
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<string | null>(null);
   const { run, pending, error, fieldError, reset } = useAction(decideChangeItemsAction);
+  // A second click before React re-renders the disabled buttons sends nothing (double clicks are safe).
+  const inFlight = useRef(false);
 
-  const decide = (itemIds: string[], verdict: Verdict, why?: string) =>
+  const decide = (itemIds: string[], verdict: Verdict, why?: string) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     void run({ workspaceSlug, itemIds, verdict, reason: why }, (r) => {
       setSelected(new Set());
       setRejecting(null);
       setReason("");
       setDone(`${r.decided} ${r.decided === 1 ? "item" : "items"} ${verdict}${r.applied ? ` · ${r.applied} applied to tasks` : ""}.`);
+    }).finally(() => {
+      inFlight.current = false;
     });
+  };
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -82,7 +95,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { work
         Why reject {rejecting.length === 1 ? "this proposal" : `${rejecting.length} proposals`}? The improver learns from your reason.
       </label>
       <Input id="reject-reason" autoFocus value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The estimate ignores the review step" />
-      <ErrorText message={fieldError("reason")} />
+      {fieldError("reason") ? <ErrorText message={fieldError("reason")} /> : <LimitHint limit={TEXT_LIMITS.decisionReason} />}
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="danger" disabled={pending}>
           Reject
@@ -95,7 +108,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { work
   ) : null;
   return (
     <div>
-      {canDecide && items.length > 0 ? (
+      {bulk && canDecide && items.length > 0 ? (
         <div className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-zinc-100 bg-white/95 px-5 py-3 text-sm backdrop-blur">
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))} className="accent-brand-600" />
@@ -122,12 +135,13 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty }: { work
       <ul className="divide-y divide-zinc-100">
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 px-5 py-4 text-sm" data-testid="inbox-item">
-            {canDecide ? (
+            {bulk && canDecide ? (
               <input type="checkbox" aria-label={`Select: ${item.summary}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} className="mt-1 accent-brand-600" />
             ) : null}
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone="brand">{toolLabels[item.tool] ?? item.tool}</Badge>
+                {!bulk && item.status === "deferred" ? <Badge tone="amber">deferred</Badge> : null}
                 <span className="font-medium text-zinc-900">{item.summary}</span>
               </div>
               <ArgsPreview tool={item.tool} args={item.args} />

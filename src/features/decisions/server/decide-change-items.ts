@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Prisma, Verdict } from "@/generated/prisma/client";
+import { changeItemSubject, resolveNotifications } from "@/features/notifications/server";
 import { updateTask } from "@/features/tasks/server";
 import type { ChecklistItem } from "@/features/tasks/schemas";
 import { feedbackWritten } from "@/inngest/events";
@@ -49,7 +50,7 @@ async function applyToTask(tx: Tx, scope: Scope, item: Item) {
  * once is one piece of written feedback, classified and counted once (the insert trigger gives
  * the batch one marker per template) —, moves the items' status, and applies confirmed task
  * proposals to the task. Items already confirmed or rejected are refused (409); deferred items
- * can be decided again later. A reason asks the classifier to label it soon (outbox, after the commit).
+ * can be decided again later (deferring one again is a no-op). A reason asks the classifier to label it soon (outbox, after the commit).
  * `now` is when the decision is made (the lab's simulated clock; people and the API: the real one).
  */
 export async function decideChangeItems({ scope, itemIds, verdict, reason, now = new Date() }: { scope: Scope; itemIds: string[]; verdict: Verdict; reason?: string; now?: Date }) {
@@ -59,12 +60,16 @@ export async function decideChangeItems({ scope, itemIds, verdict, reason, now =
     const items = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "ChangeItem" WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${ids}) FOR UPDATE`;
     if (items.length !== ids.length) throw notFound(ids.length === 1 ? "Change item not found." : "Some change items were not found.");
-    const rows: Item[] = await tx.changeItem.findMany({
+    const found: Item[] = await tx.changeItem.findMany({
       where: { id: { in: ids }, workspaceId: scope.workspaceId },
       select: { id: true, tool: true, args: true, status: true, agentId: true, templateId: true, changeSet: { select: { taskId: true } } },
     });
-    const closed = rows.filter((r) => r.status === "confirmed" || r.status === "rejected");
+    const closed = found.filter((r) => r.status === "confirmed" || r.status === "rejected");
     if (closed.length) throw conflict(`${closed.length === 1 ? "This item was" : `${closed.length} items were`} already decided.`);
+    // Deferring an item that is already deferred changes nothing (a second click, another tab):
+    // no second decision, so the improver does not count one hesitation twice.
+    const rows = verdict === "deferred" ? found.filter((r) => r.status !== "deferred") : found;
+    if (rows.length === 0) return { decided: 0, applied: 0, verdict, eventIds: [] as string[] };
     const batchId = randomBytes(12).toString("hex");
     await tx.changeDecision.createMany({
       data: rows.map((item) => ({
@@ -84,6 +89,10 @@ export async function decideChangeItems({ scope, itemIds, verdict, reason, now =
     for (const item of rows) {
       await tx.changeItem.update({ where: { id: item.id, workspaceId: scope.workspaceId }, data: { status: verdict, decidedAt: now } });
       if (verdict === "confirmed" && (await applyToTask(tx, scope, item))) applied++;
+    }
+    // A notification that asked for one of these decisions now says how it was settled.
+    if (verdict !== "deferred") {
+      await resolveNotifications(tx, { workspaceId: scope.workspaceId, subjects: rows.map((r) => changeItemSubject(r.id)), resolution: verdict, resolvedById: scope.actorUserId, at: now });
     }
     const eventIds = written ? [await stageEvent(tx, { name: feedbackWritten.name, data: { workspaceId: scope.workspaceId } })] : [];
     return { decided: rows.length, applied, verdict, eventIds };

@@ -2,4 +2,4 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { createChangeSet } from "./create-change-set";
 export { decideChangeItems } from "./decide-change-items";
-export { countPendingDecisions, listDecisionsForAgent, listInbox, listOpenItemsForTask } from "./queries";
+export { countPendingDecisions, listDecisionsForAgent, listInbox, listOpenItems, toInboxItem } from "./queries";

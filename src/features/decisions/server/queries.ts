@@ -1,6 +1,36 @@
 import "server-only";
-import type { ChangeItemStatus } from "@/generated/prisma/client";
+import type { ChangeItemStatus, Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
+
+/** What a decision card shows (the inbox, the task page, the run page): one select, one shape. */
+const inboxItemSelect = {
+  id: true, tool: true, args: true, summary: true, status: true, createdAt: true, templateId: true,
+  changeSet: {
+    select: {
+      id: true,
+      agent: { select: { id: true, displayName: true, template: { select: { name: true } } } },
+      task: { select: { id: true, title: true } },
+    },
+  },
+  decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { reason: true, decidedAt: true, decidedBy: { select: { name: true, email: true } } } },
+} as const satisfies Prisma.ChangeItemSelect;
+
+type InboxRow = Prisma.ChangeItemGetPayload<{ select: typeof inboxItemSelect }>;
+
+/** A row as the decision components take it (`InboxItem`: plain, serialisable props). */
+export function toInboxItem(i: InboxRow) {
+  return {
+    id: i.id,
+    tool: i.tool,
+    summary: i.summary,
+    args: i.args,
+    status: i.status,
+    createdAt: i.createdAt.toISOString(),
+    agent: { id: i.changeSet.agent.id, name: i.changeSet.agent.displayName, template: i.changeSet.agent.template.name },
+    task: i.changeSet.task,
+    lastReason: i.decisions[0]?.reason ?? null,
+  };
+}
 
 /**
  * The decision inbox: items awaiting a person (pending or deferred), oldest first, at most
@@ -15,17 +45,7 @@ export async function listInbox({ workspaceId, status = "pending", templateId, t
       where,
       orderBy: { createdAt: "asc" },
       take: limit,
-      select: {
-        id: true, tool: true, args: true, summary: true, status: true, createdAt: true, templateId: true,
-        changeSet: {
-          select: {
-            id: true,
-            agent: { select: { id: true, displayName: true, template: { select: { name: true } } } },
-            task: { select: { id: true, title: true } },
-          },
-        },
-        decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { reason: true, decidedAt: true, decidedBy: { select: { name: true, email: true } } } },
-      },
+      select: inboxItemSelect,
     }),
     db.changeItem.groupBy({ by: ["status"], where: { ...where, status: { in: ["pending", "deferred"] } }, _count: true }),
   ]);
@@ -46,11 +66,17 @@ export async function countPendingDecisions(workspaceId: string) {
   return db.changeItem.count({ where: { workspaceId, status: "pending" } });
 }
 
-/** Proposals about one task that still wait for a person. */
-export async function listOpenItemsForTask(workspaceId: string, taskId: string) {
-  return db.changeItem.findMany({
-    where: { workspaceId, status: { in: ["pending", "deferred"] }, changeSet: { taskId } },
-    orderBy: { createdAt: "asc" },
-    select: { id: true, tool: true, summary: true, status: true },
+/**
+ * Proposals that still wait for a person (pending or deferred), oldest first, about one task or
+ * made by one run: the task page and the run page decide them where the work is.
+ */
+export async function listOpenItems({ workspaceId, taskId, wakeRunId, limit = 50 }: { workspaceId: string; taskId?: string; wakeRunId?: string; limit?: number }) {
+  if (!taskId && !wakeRunId) throw new Error("listOpenItems needs a task or a run.");
+  const rows = await db.changeItem.findMany({
+    where: { workspaceId, status: { in: ["pending", "deferred"] }, changeSet: { workspaceId, ...(taskId ? { taskId } : {}), ...(wakeRunId ? { wakeRunId } : {}) } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+    select: inboxItemSelect,
   });
+  return rows.map(toInboxItem);
 }

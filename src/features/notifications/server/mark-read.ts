@@ -36,3 +36,20 @@ export async function markReadByLink({ userId, workspaceId, link }: { userId: st
   const { count } = await db.notification.updateMany({ where: { userId, workspaceId, link, readAt: null }, data: { readAt: new Date() } });
   return { count };
 }
+
+/**
+ * A page opened from a notification (the ritual review page), after it rendered: its in-app
+ * notifications pointing at `link`, and the email's own one when `n` and `sig` are a valid signed
+ * pair. Called by a client action, so viewing the page (GET) writes nothing.
+ */
+export async function markViewedRead({ userId, workspaceId, link, n, sig }: { userId: string; workspaceId: string; link: string; n?: string; sig?: string }): Promise<{ count: number }> {
+  const { count } = await markReadByLink({ userId, workspaceId, link });
+  const fromEmail = n && sig ? await markReadFromLinkCount({ userId, workspaceId, notificationId: n, sig }) : 0;
+  return { count: count + fromEmail };
+}
+
+async function markReadFromLinkCount({ userId, workspaceId, notificationId, sig }: { userId: string; workspaceId: string; notificationId: string; sig: string }): Promise<number> {
+  if (notificationId.length > 64 || !verifyNotificationSignature(notificationId, userId, sig)) return 0;
+  const { count } = await db.notification.updateMany({ where: { id: notificationId, userId, workspaceId, readAt: null }, data: { readAt: new Date() } });
+  return count;
+}

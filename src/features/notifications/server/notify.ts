@@ -17,6 +17,8 @@ export type NotifyInput = {
   link: string;
   /** Same key → never notified twice (restart-safe): unique (userId, dedupeKey). */
   dedupeKey: string;
+  /** What it asks people to decide (`sessionSubject(id)`…): the decision resolves it (`resolveNotifications`). */
+  subject?: string | null;
   email?: { subject: string; intro: string; cta: string } | null; // null/undefined → in-app only
 };
 
@@ -57,6 +59,7 @@ export async function notifyMembers(input: NotifyInput): Promise<{ created: numb
       body: input.body,
       link: input.link,
       dedupeKey: input.dedupeKey,
+      subject: input.subject ?? null,
     })),
     skipDuplicates: true,
   });
@@ -67,7 +70,7 @@ export async function notifyMembers(input: NotifyInput): Promise<{ created: numb
 
   // Not only the rows created just now: an earlier call's failed send is retried here.
   const pending = await db.notification.findMany({
-    where: { workspaceId: workspace.id, dedupeKey: input.dedupeKey, userId: { in: [...emailTo.keys()] }, emailedAt: null, readAt: null },
+    where: { workspaceId: workspace.id, dedupeKey: input.dedupeKey, userId: { in: [...emailTo.keys()] }, emailedAt: null, readAt: null, resolvedAt: null },
     select: { id: true, userId: true },
   });
   let emailed = 0;

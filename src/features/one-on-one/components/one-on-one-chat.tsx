@@ -8,6 +8,7 @@ import Markdown from "react-markdown";
 import { OPENING_REQUEST, rejectionMessage } from "@/ai/prompts/improver-constants";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import type { ChatMetadata, ImproverUIMessage } from "../server/chat";
 import { ProposalCard, type ProposalCardData } from "./proposal-card";
 import { settleUnfinishedParts } from "../unfinished-parts";
@@ -219,7 +220,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
             ref={inputRef}
             rows={2}
             value={draft}
-            maxLength={4000}
+            maxLength={TEXT_LIMITS.chatMessage}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter" && !e.shiftKey) {
@@ -227,7 +228,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
                 submit();
               }
             }}
-            placeholder="Tell the improver what should change, or ask about the feedback… (Enter to send, Shift+Enter for a new line)"
+            placeholder="Tell the improver what should change, or ask about the feedback… (Enter to send, Shift+Enter for a new line; at most 4,000 characters)"
             className="min-h-10 flex-1 resize-y rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
           />
           {busy ? (

@@ -3,9 +3,10 @@ import { Scale } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Badge, Card, CardHeader } from "@/components/ui/card";
-import { Textarea } from "@/components/ui/field";
+import { LimitHint, Textarea } from "@/components/ui/field";
 import { ActionForm, ErrorText, SubmitButton } from "@/components/ui/form";
 import { formatDate } from "@/lib/format";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { useAction } from "@/lib/use-action";
 import { settlePreferenceConflictAction } from "../actions/settle-preference-conflict";
 import type { PreferenceConflictView } from "../server/preference-conflicts";
@@ -118,6 +119,7 @@ function SettleForm({ workspaceSlug, conflict }: { workspaceSlug: string; confli
           {custom ? "The team's preference (the improver follows it)" : ruling === "dismiss" ? "Why (optional)" : "When, or why (optional)"}
         </label>
         <Textarea id={textId} rows={2} value={text} onChange={(e) => setText(e.target.value)} required={custom} placeholder={custom ? "e.g. Propose a status change only when every checklist item is done" : ""} />
+        <LimitHint limit={TEXT_LIMITS.conflictNote} />
       </div>
       <SubmitButton size="sm" pending={pending} pendingLabel="Saving…" disabled={custom && text.trim().length < 3}>
         {ruling === "dismiss" ? "Dismiss" : "Settle"}

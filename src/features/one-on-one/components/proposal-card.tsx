@@ -7,10 +7,11 @@ import { APPROVAL_CONFIDENCE } from "@/ai/prompts/improver-constants";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
-import { Textarea } from "@/components/ui/field";
+import { LimitHint, Textarea } from "@/components/ui/field";
 import { ActionForm, ErrorText, SubmitButton } from "@/components/ui/form";
 import { anchorFor, RatingRange } from "@/features/agents/components/rating-slider";
 import { cn } from "@/lib/cn";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { useAction } from "@/lib/use-action";
 import { approveProposalAction } from "../actions/approve-proposal";
 import { rejectProposalAction } from "../actions/reject-proposal";
@@ -329,6 +330,7 @@ function ApproveForm({
             Why approve despite the replay check?
           </label>
           <Textarea id={reasonId} rows={2} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. The lost acceptance was a one-off ticket" />
+          <LimitHint limit={TEXT_LIMITS.proposalReason} />
         </div>
       ) : null}
       {askReversal ? (
@@ -337,6 +339,7 @@ function ApproveForm({
             It reverses a recent change with no new feedback: what changed?
           </label>
           <Textarea id={reversalId} rows={2} value={reversalReason} onChange={(e) => setReversalReason(e.target.value)} placeholder="e.g. The support team changed its process this week" />
+          <LimitHint limit={TEXT_LIMITS.proposalReason} />
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -367,6 +370,7 @@ function RejectForm({ workspaceSlug, proposalId, inChat, onCancel, onDone }: { w
         Why not? <span className="font-normal text-zinc-500">The improver reads this and tries again.</span>
       </label>
       <Textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Too long — keep only the due-date rule" required />
+      <LimitHint limit={TEXT_LIMITS.proposalReason} />
       <div className="flex gap-2">
         <SubmitButton size="sm" variant="danger" pending={pending} pendingLabel="Rejecting…">
           Reject with reason

@@ -1,6 +1,7 @@
 import "server-only";
 import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS } from "@/ai/prompts/improver";
 import { assertReplayAllowsApproval } from "@/features/replay/server";
+import { resolveNotifications, sessionSubject } from "@/features/notifications/server";
 import { createTemplateVersion } from "@/features/templates/server";
 import { db } from "@/server/db";
 import { conflict } from "@/server/errors";
@@ -55,6 +56,8 @@ export async function approveProposal({ scope, proposalId, rating, finish, overr
     });
     const counted = await t.evolutionSession.update({ where: { id: session.id }, data: { approvedMutations: { increment: 1 }, userRating: rating } });
     const updated = finish ? await completeInTx(t, counted, rating) : counted;
+    // "Ready for review" now reads "approved by …" for everyone it was sent to.
+    await resolveNotifications(t, { workspaceId: scope.workspaceId, subjects: [sessionSubject(session.id)], resolution: "approved", resolvedById: scope.actorUserId });
     const eventIds = await stageRitualDecision(t, updated, scope.workspaceId, "approved");
     return { version: { id: version.id, number: version.number }, session: { id: updated.id, status: updated.status, origin: updated.origin, improverAgentId: updated.improverAgentId }, eventIds };
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { resolveNotifications, sessionSubject } from "@/features/notifications/server";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 import { assertDecidable, lockProposal, stageRitualDecision } from "./proposal-decision";
@@ -18,6 +19,8 @@ export async function rejectProposal({ scope, proposalId, reason, resumeRitual =
     await t.evolutionNote.create({
       data: { workspaceId: scope.workspaceId, templateId: session.templateId, sessionId: session.id, kind: "decision", content: `Rejected a proposal: ${reason}` },
     });
+    // The review asked for is done (a revision, if any, notifies anew).
+    await resolveNotifications(t, { workspaceId: scope.workspaceId, subjects: [sessionSubject(session.id)], resolution: "rejected", resolvedById: scope.actorUserId });
     const eventIds = resumeRitual ? await stageRitualDecision(t, session, scope.workspaceId, "rejected") : [];
     return { proposalId: proposal.id, sessionId: session.id, origin: session.origin, improverAgentId: session.improverAgentId, eventIds };
   });

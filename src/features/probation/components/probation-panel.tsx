@@ -1,5 +1,5 @@
 import { Badge, Card, CardHeader } from "@/components/ui/card";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime, plural } from "@/lib/format";
 import { describeEffect, GUARDED, type MetricEffect } from "../effect";
 import type { ProbationView } from "../server";
 import { EndProbationButtons } from "./end-probation-buttons";
@@ -31,7 +31,7 @@ export function ProbationPanel({ slug, probation: p, canWrite }: { slug: string;
   const status = STATUS[p.status];
   const open = p.status === "running" || p.status === "harm_detected";
   const until = new Date(p.startedAt.getTime() + p.minDays * 86_400_000);
-  const window = `${Math.round(p.share * 100)}% of instances keep v${p.baseline} until ${formatDate(until)} and ${p.minRuns} runs per arm, whichever comes later.`;
+  const window = `${Math.round(p.share * 100)}% of instances keep v${p.baseline} until ${formatDate(until)} and ${plural(p.minRuns, "run")} per arm, whichever comes later.`;
   const effects = p.effects?.metrics ?? [];
   const guarded = effects.filter((e) => GUARDED.includes(e.metric));
   const other = effects.filter((e) => !GUARDED.includes(e.metric));
@@ -52,7 +52,7 @@ export function ProbationPanel({ slug, probation: p, canWrite }: { slug: string;
           {p.effects ? (
             <>
               <p className="text-sm text-zinc-500">
-                {p.effects.runs.candidate} runs on v{p.version}, {p.effects.runs.baseline} on v{p.baseline}
+                {plural(p.effects.runs.candidate, "run")} on v{p.version}, {p.effects.runs.baseline} on v{p.baseline}
                 {p.measuredAt ? ` · measured ${formatDateTime(p.measuredAt)}` : ""}. Differences are v{p.version} − v{p.baseline}.
               </p>
               <ul className="space-y-1.5">

@@ -12,14 +12,3 @@ export function AutoRefresh({ everyMs = 4_000 }: { everyMs?: number }) {
   return null;
 }
 
-/**
- * Refreshes once after the page marked notifications read while rendering: the layout's bell may
- * have counted them before, in parallel.
- */
-export function RefreshOnce() {
-  const router = useRouter();
-  useEffect(() => {
-    router.refresh();
-  }, [router]);
-  return null;
-}

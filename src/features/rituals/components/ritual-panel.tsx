@@ -126,11 +126,11 @@ export function RitualPanel({ slug, templateId, panel, canRun, canManage, timezo
               ›
             </span>
             Schedule:{" "}
-            {panel.override.weekday == null && panel.override.hour == null && panel.override.timezone == null ? (
-              <span className="font-normal text-zinc-500">follows the workspace&apos;s</span>
-            ) : (
-              <span className="font-normal text-zinc-500">this template&apos;s own</span>
-            )}
+            <span className="font-normal text-zinc-500" data-testid="schedule-source">
+              {panel.override.weekday == null && panel.override.hour == null && panel.override.timezone == null
+                ? "follows the workspace's schedule"
+                : "this template's own schedule"}
+            </span>
           </summary>
           <div className="px-5 pb-5">
             {canManage ? null : (

@@ -1,4 +1,5 @@
 import "server-only";
+import { resolveNotifications, sessionSubject } from "@/features/notifications/server";
 import { db } from "@/server/db";
 import { lockRitual } from "./ritual-state";
 
@@ -9,6 +10,7 @@ export async function expireRitual(sessionId: string, now = new Date()) {
     if (session.status !== "awaiting_review" || !session.decisionDueAt || session.decisionDueAt > now) return { status: session.status, expired: false };
     await t.proposal.updateMany({ where: { sessionId, status: { in: ["pending", "draft"] } }, data: { status: "superseded" } });
     await t.evolutionSession.update({ where: { id: sessionId }, data: { status: "abandoned", completedAt: now, outcomeNote: "Nobody decided within 7 days." } });
+    await resolveNotifications(t, { workspaceId: session.workspaceId, subjects: [sessionSubject(sessionId)], resolution: "expired", resolvedById: null, at: now });
     return { status: "abandoned" as const, expired: true };
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { EvolutionSession } from "@/generated/prisma/client";
-import { notifyMembers } from "@/features/notifications/server";
+import { notifyMembers, sessionSubject } from "@/features/notifications/server";
 import { db } from "@/server/db";
 import type { Notifier } from "./ritual-state";
 
@@ -27,6 +27,7 @@ export const notifyRitual: Notifier = async ({ session, kind }) => {
       body: `The improver reviewed this week's feedback and proposes new directives${proposal ? ` (confidence ${proposal.confidence.toFixed(2)})` : ""}.${draft}`,
       link,
       dedupeKey: ritualDedupeKey(session, "review"),
+      subject: sessionSubject(session.id), // approving, rejecting or the expiry resolves it
       email: {
         subject: `Review the weekly proposal for ${template.name}`,
         intro: `The improver of “${template.name}” finished its weekly one-on-one and proposes new directives. Approve, reject with a reason, or refine them in chat — nothing changes without you.`,

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { createTaskAction } from "../actions/create-task";
 
 export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: string; templates: { id: string; name: string }[] }) {
@@ -19,7 +20,7 @@ export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: strin
       onSubmit={() => void run({ workspaceSlug, title, description, templateId: templateId || undefined }, (t) => router.push(`/w/${workspaceSlug}/tasks/${t.id}`))}
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_16rem]">
-        <Field label="Title" htmlFor="task-title" error={fieldError("title")}>
+        <Field label="Title" htmlFor="task-title" error={fieldError("title")} limit={TEXT_LIMITS.taskTitle}>
           <Input id="task-title" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Reply to the enterprise renewal thread" />
         </Field>
         <Field label="Agent template" htmlFor="task-template" error={fieldError("templateId")}>
@@ -33,7 +34,7 @@ export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: strin
           </Select>
         </Field>
       </div>
-      <Field label="Description" htmlFor="task-description" error={fieldError("description")}>
+      <Field label="Description" htmlFor="task-description" error={fieldError("description")} limit={TEXT_LIMITS.taskDescription}>
         <Textarea id="task-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} className="text-sm" />
       </Field>
       <FormError error={error} />

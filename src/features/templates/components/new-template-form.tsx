@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { createTemplateAction } from "../actions/create-template";
 
 export function NewTemplateForm({ workspaceSlug }: { workspaceSlug: string }) {
@@ -17,13 +18,13 @@ export function NewTemplateForm({ workspaceSlug }: { workspaceSlug: string }) {
       className="space-y-5 p-5"
       onSubmit={() => void run({ workspaceSlug, name, description, directives, kind: "taskAgent", modelId: "default" }, (t) => router.push(`/w/${workspaceSlug}/templates/${t.id}`))}
     >
-      <Field label="Name" htmlFor="template-name" error={fieldError("name")}>
+      <Field label="Name" htmlFor="template-name" error={fieldError("name")} limit={TEXT_LIMITS.templateName}>
         <Input id="template-name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Support Triage Agent" />
       </Field>
-      <Field label="Description" htmlFor="template-description" error={fieldError("description")} hint="One line: what agents on this template do.">
+      <Field label="Description" htmlFor="template-description" error={fieldError("description")} hint="One line: what agents on this template do." limit={TEXT_LIMITS.templateDescription}>
         <Input id="template-description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
-      <Field label="Directives (version 1)" htmlFor="template-directives" error={fieldError("directives")} hint="The system prompt every instance runs with.">
+      <Field label="Directives (version 1)" htmlFor="template-directives" error={fieldError("directives")} hint="The system prompt every instance runs with." limit={TEXT_LIMITS.directives}>
         <Textarea id="template-directives" required rows={12} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
       </Field>
       <FormError error={error} />

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, Textarea } from "@/components/ui/field";
 import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 import { createTemplateVersionAction } from "../actions/create-template-version";
 
 export function NewVersionForm({ workspaceSlug, templateId, headDirectives, headNumber }: { workspaceSlug: string; templateId: string; headDirectives: string; headNumber: number }) {
@@ -34,10 +35,10 @@ export function NewVersionForm({ workspaceSlug, templateId, headDirectives, head
         })
       }
     >
-      <Field label={`Directives (based on v${headNumber})`} htmlFor="version-directives" error={fieldError("directives")}>
+      <Field label={`Directives (based on v${headNumber})`} htmlFor="version-directives" error={fieldError("directives")} limit={TEXT_LIMITS.directives}>
         <Textarea id="version-directives" rows={14} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
       </Field>
-      <Field label="Why this change?" htmlFor="version-rationale" error={fieldError("rationale")} hint="Kept with the version; the improver reads it.">
+      <Field label="Why this change?" htmlFor="version-rationale" error={fieldError("rationale")} hint="Kept with the version; the improver reads it." limit={TEXT_LIMITS.versionRationale}>
         <Input id="version-rationale" value={rationale} onChange={(e) => setRationale(e.target.value)} placeholder="Agents over-estimated small tasks" />
       </Field>
       <FormError error={error} />

@@ -2,27 +2,79 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FilterSelect } from "@/components/ui/filter";
+import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
-import { timeAgo } from "@/lib/format";
-import { listAgents } from "@/features/agents/server";
+import { plural, timeAgo } from "@/lib/format";
+import { AgentListParams, AGENTS_PAGE_SIZE, type AgentSort } from "@/features/agents/schemas";
+import { listAgentsPage } from "@/features/agents/server";
+import { listTemplates } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { AgentLifecycle } from "@/generated/prisma/enums";
 
 export const metadata: Metadata = { title: "Agents" };
 
 const lifecycleTone = { created: "zinc", active: "green", dormant: "amber", destroyed: "red" } as const;
 
-export default async function AgentsPage({ params }: { params: Promise<{ slug: string }> }) {
+const SORT_LABELS: Record<AgentSort, string> = { newest: "Newest first", oldest: "Oldest first", name: "Name (A–Z)" };
+
+export default async function AgentsPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const agents = await listAgents({ workspaceId: ctx.workspace.id });
+  const query = AgentListParams.parse(await searchParams);
+  // A cursor of another order (the sort was changed by hand) starts again at the first page.
+  const cursorOk = (c: typeof query.after) => (c && c.sort === query.sort ? c : undefined);
+  const [templates, page] = await Promise.all([
+    listTemplates(ctx.workspace.id),
+    listAgentsPage({
+      workspaceId: ctx.workspace.id, templateId: query.template, lifecycle: query.status, sort: query.sort,
+      limit: AGENTS_PAGE_SIZE, after: cursorOk(query.after), before: query.after ? undefined : cursorOk(query.before), withTotal: true,
+    }),
+  ]);
+  const agents = page.agents;
+  const total = page.total ?? 0;
+  const offset = page.offset ?? 0;
+  const filtered = Boolean(query.template || query.status);
+  // Every link keeps the filters and the order; only the cursor changes.
+  const href = (cursor: { after?: string; before?: string } = {}) => {
+    const p = new URLSearchParams();
+    if (query.template) p.set("template", query.template);
+    if (query.status) p.set("status", query.status);
+    if (query.sort !== "newest") p.set("sort", query.sort);
+    if (cursor.after) p.set("after", cursor.after);
+    if (cursor.before) p.set("before", cursor.before);
+    const text = p.toString();
+    return text ? `?${text}` : `/w/${slug}/agents`;
+  };
+  const pager = (
+    <Pagination
+      from={offset + 1} to={offset + agents.length} total={total} noun="agents"
+      prevHref={page.prevCursor ? (offset - AGENTS_PAGE_SIZE <= 0 ? href() : href({ before: page.prevCursor })) : null}
+      nextHref={page.nextCursor ? href({ after: page.nextCursor }) : null}
+    />
+  );
   return (
     <>
-      <PageHeader title="Agents" description="Every agent instance, the template it runs on and the task it helps with." />
+      <PageHeader title="Agents" description={`Every agent instance, the template it runs on and the task it helps with. ${filtered ? `${plural(total, "agent")} match.` : `${plural(total, "agent")} in this workspace.`}`} />
+      <Card className="mb-4">
+        <form method="get" aria-label="Filter agents" className="flex flex-wrap items-end gap-3 p-4 text-sm">
+          <FilterSelect label="Template" name="template" defaultValue={query.template ?? ""} all="All templates" options={templates.map((t) => [t.id, t.name])} selectClassName="max-w-64" />
+          <FilterSelect label="Status" name="status" defaultValue={query.status ?? ""} all="Any status" options={Object.values(AgentLifecycle).map((l) => [l, l])} />
+          <FilterSelect label="Order" name="sort" defaultValue={query.sort} options={Object.entries(SORT_LABELS)} />
+          <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700">Apply</button>
+          {filtered || query.sort !== "newest" ? <Link href={`/w/${slug}/agents`} className="h-9 px-2 leading-9 text-brand-700 hover:underline">Reset</Link> : null}
+        </form>
+      </Card>
       {agents.length === 0 ? (
-        <EmptyState title="No agents yet">Create a task with a template, or register agents through the API.</EmptyState>
+        filtered ? (
+          <EmptyState title="No agents match">Change the template or the status, or reset the filters.</EmptyState>
+        ) : (
+          <EmptyState title="No agents yet">Create a task with a template, or register agents through the API.</EmptyState>
+        )
       ) : (
         <Card>
-          <DataTable rows={agents} rowKey={(a) => a.id} rowProps={() => ({ className: "hover:bg-zinc-50" })}
+          {pager}
+          <DataTable rows={agents} rowTestId="agent-row" rowKey={(a) => a.id} rowProps={() => ({ className: "hover:bg-zinc-50" })}
             columns={[
               {
                 header: "Agent",

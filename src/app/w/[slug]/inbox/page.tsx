@@ -4,7 +4,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { cn } from "@/lib/cn";
 import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
-import { listInbox } from "@/features/decisions/server";
+import { listInbox, toInboxItem } from "@/features/decisions/server";
 import { getTaskTitle } from "@/features/tasks/server";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { can } from "@/features/workspaces/permissions";
@@ -21,16 +21,7 @@ export default async function InboxPage({ params, searchParams }: { params: Prom
   const task = taskFilter.success ? await getTaskTitle(ctx.workspace.id, taskFilter.data) : null;
   const inbox = await listInbox({ workspaceId: ctx.workspace.id, status: tab, taskId: task?.id });
   const href = (t: "pending" | "deferred") => `?${new URLSearchParams({ ...(t === "deferred" ? { tab: t } : {}), ...(task ? { task: task.id } : {}) })}`;
-  const items = inbox.items.map((i) => ({
-    id: i.id,
-    tool: i.tool,
-    summary: i.summary,
-    args: i.args,
-    createdAt: i.createdAt.toISOString(),
-    agent: { id: i.changeSet.agent.id, name: i.changeSet.agent.displayName, template: i.changeSet.agent.template.name },
-    task: i.changeSet.task,
-    lastReason: i.decisions[0]?.reason ?? null,
-  }));
+  const items = inbox.items.map(toInboxItem);
   return (
     <>
       <PageHeader title="Decisions" description="What agents proposed and wait for a person to confirm or reject. Every verdict and reason is feedback for the weekly improvement." />

@@ -4,9 +4,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Badge, Card, CardHeader, Notice } from "@/components/ui/card";
-import { markReadByLink, markReadFromLink } from "@/features/notifications/server";
+import { MarkViewedRead } from "@/features/notifications/components/mark-viewed-read";
 import { isOpen, STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
-import { AutoRefresh, RefreshOnce } from "@/features/rituals/components/auto-refresh";
+import { AutoRefresh } from "@/features/rituals/components/auto-refresh";
 import { formatInZone } from "@/features/rituals/components/format";
 import { RitualFeedback } from "@/features/rituals/components/ritual-feedback";
 import { RitualNotes } from "@/features/rituals/components/ritual-notes";
@@ -34,10 +34,9 @@ export default async function RitualReviewPage({ params, searchParams }: { param
   const review = sessionId.length <= 64 ? await getRitualReview(ctx.workspace.id, sessionId) : null;
   if (!review) notFound();
 
-  // Opening the review reads its notifications: the in-app ones pointing here, and the email's own (signed) one.
+  // Opening the review reads its notifications — the in-app ones pointing here, and the email's
+  // own (signed) one — after the page rendered (MarkViewedRead posts it): the GET writes nothing.
   const link = ReviewLinkParams.parse(await searchParams);
-  const { count: marked } = await markReadByLink({ userId: ctx.user.id, workspaceId: ctx.workspace.id, link: reviewPath(ctx.workspace.slug, sessionId) });
-  if (link.n && link.sig) await markReadFromLink({ userId: ctx.user.id, notificationId: link.n, sig: link.sig });
 
   const { session, template, schedule } = review;
   const templateHref = `/w/${slug}/templates/${template.id}`;
@@ -53,7 +52,7 @@ export default async function RitualReviewPage({ params, searchParams }: { param
 
   return (
     <>
-      {marked > 0 ? <RefreshOnce /> : null}
+      <MarkViewedRead workspaceSlug={slug} link={reviewPath(ctx.workspace.slug, sessionId)} n={link.n} sig={link.sig} />
       {working ? <AutoRefresh /> : null}
       <Link href={templateHref} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-zinc-500 hover:text-zinc-900">
         <ArrowLeft className="size-4" aria-hidden /> {template.name}

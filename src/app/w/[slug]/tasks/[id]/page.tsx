@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
+import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { formatDateTime, plural, timeAgo } from "@/lib/format";
 import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
 import { TaskStatusSelect } from "@/features/tasks/components/task-status-select";
 import type { ChecklistItem } from "@/features/tasks/schemas";
 import { getTask } from "@/features/tasks/server";
-import { listOpenItemsForTask } from "@/features/decisions/server";
+import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
+import { listOpenItems } from "@/features/decisions/server";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
 import { getLiveStatus } from "@/features/runtime/server";
@@ -19,7 +20,7 @@ export const metadata: Metadata = { title: "Task" };
 export default async function TaskPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const [task, proposals] = await Promise.all([getTask(ctx.workspace.id, id), listOpenItemsForTask(ctx.workspace.id, id)]);
+  const [task, proposals] = await Promise.all([getTask(ctx.workspace.id, id), listOpenItems({ workspaceId: ctx.workspace.id, taskId: id })]);
   if (!task) notFound();
   const live = task.agent ? await getLiveStatus(ctx.workspace.id, task.agent.id) : null;
   const checklist = (Array.isArray(task.checklist) ? task.checklist : []) as ChecklistItem[];
@@ -53,14 +54,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
         {proposals.length > 0 ? (
           <Card>
             <CardHeader title="Waiting for a decision" description={<Link className="text-brand-600 hover:underline" href={`/w/${slug}/inbox?task=${task.id}`}>Decide in the inbox</Link>} />
-            <ul className="divide-y divide-zinc-100">
-              {proposals.map((p) => (
-                <li key={p.id} className="flex items-center gap-2 px-5 py-2.5 text-sm">
-                  <Badge tone={p.status === "deferred" ? "amber" : "brand"}>{p.status}</Badge>
-                  <span>{p.summary}</span>
-                </li>
-              ))}
-            </ul>
+            <DecisionInbox workspaceSlug={slug} items={proposals} canDecide={can(ctx.membership.role, "decisions.decide")} bulk={false} empty={null} />
           </Card>
         ) : null}
         <Card className="h-fit">

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { MessagesSquare } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, plural } from "@/lib/format";
 import { ActiveInstancesTable } from "@/features/dashboards/components/active-instances-table";
 import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
 import { FeedbackSection } from "@/features/dashboards/components/feedback-section";
@@ -86,7 +86,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
           <div className="flex flex-wrap items-center gap-2 text-sm">
             {template.kind !== "taskAgent" ? <Badge tone="amber">{template.kind === "metaImprover" ? "Meta-improver" : "Improver"} · level {template.level}</Badge> : null}
             <Badge tone="brand">Active: v{head.number}</Badge>
-            <Badge>{template._count.agents} instances</Badge>
+            <Badge>{plural(template._count.agents, "instance")}</Badge>
             <Link className="font-medium text-brand-600 hover:underline" href={`/w/${slug}/templates/${template.id}/notes`}>
               Notes
             </Link>
@@ -118,16 +118,16 @@ export default async function TemplatePage({ params, searchParams }: { params: P
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-zinc-500">
-            Dashboard for the last <b className="font-semibold text-zinc-800">{days} days</b>, compared with the {days} days before.
+            Dashboard for the last <b className="font-semibold text-zinc-800">{plural(days, "day")}</b>, compared with the {plural(days, "day")} before.
           </p>
           <WindowFilter current={days} params={query} />
         </div>
 
-        <DashboardSection id="performance" title="Performance" description={`Runs, proposals and resolved tasks of the last ${days} days. Arrows compare with the ${days} days before.`}>
+        <DashboardSection id="performance" title="Performance" description={`Runs, proposals and resolved tasks of the last ${plural(days, "day")}. Arrows compare with the ${plural(days, "day")} before.`}>
           <MetricCards metrics={metrics} mttr={mttr} />
         </DashboardSection>
 
-        <DashboardSection id="instances" title="Instances" description={`${active.total.toLocaleString("en")} of ${template._count.agents.toLocaleString("en")} agents ran in the last ${days} days.`}>
+        <DashboardSection id="instances" title="Instances" description={`${active.total.toLocaleString("en")} of ${plural(template._count.agents, "agent")} ran in the last ${plural(days, "day")}.`}>
           <div className="grid lg:grid-cols-[17rem_1fr]">
             <div className="border-b border-zinc-100 lg:border-b-0 lg:border-r">
               <GrowthCard growth={growth} />
@@ -136,7 +136,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
           </div>
         </DashboardSection>
 
-        <DashboardSection id="versions" title="Versions over time" description={`Weekly averages over the last ${weeks.length} weeks; the shaded band is acceptance's 95% interval, dashed lines mark the week a version became active. The table covers each version's whole life.`}>
+        <DashboardSection id="versions" title="Versions over time" description={`Weekly averages over the last ${plural(weeks.length, "week")}; the shaded band is acceptance's 95% interval, dashed lines mark the week a version became active. The table covers each version's whole life.`}>
           <div className="px-5 pb-2 pt-4">
             <VersionPerformanceChart
               weeks={weeks.map((w) => ({ label: weekLabel(w.weekStart), quality: w.avgQuality, acceptance: w.acceptance, acceptanceBand: w.acceptanceInterval ? [w.acceptanceInterval.low, w.acceptanceInterval.high] : null, rating: w.avgRating, runs: w.runs, versions: w.versionsStarted }))}
@@ -203,7 +203,7 @@ export default async function TemplatePage({ params, searchParams }: { params: P
                     {v.id === head.id ? <Badge tone="green">Active</Badge> : null}
                     <Badge tone={v.authoredBy === "agent" ? "brand" : "zinc"}>{author(v)}</Badge>
                     <span className="text-zinc-500">{formatDateTime(v.createdAt)}</span>
-                    <span className="text-zinc-400">· {v._count.runs} runs</span>
+                    <span className="text-zinc-400">· {plural(v._count.runs, "run")}</span>
                   </div>
                   {v.rationale ? <p className="mt-1 text-zinc-600">{v.rationale}</p> : null}
                 </div>

@@ -4,15 +4,26 @@ import { notFound } from "next/navigation";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/table";
 import { formatDateTime, formatDuration, formatScore } from "@/lib/format";
+import { RatingSlider } from "@/features/agents/components/rating-slider";
 import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
+import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
+import { listOpenItems } from "@/features/decisions/server";
 import { IterationChart } from "@/features/runtime/components/lazy-iteration-chart";
 import { getRun } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
+import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Run" };
 
-const outcomeTone = { SUCCESS: "green", FAILURE_MAX_ITERATIONS: "amber", EVALUATION_FAILED: "amber", ERROR_UNRECOVERABLE: "red" } as const;
+/**
+ * What the self-refine outcome adds to the status badge, in words — nothing when the status says it
+ * already (SUCCESS is "succeeded", ERROR_UNRECOVERABLE is "failed"): one badge per fact.
+ */
+const outcomeNote: Record<string, { tone: "amber" | "zinc"; text: string } | undefined> = {
+  FAILURE_MAX_ITERATIONS: { tone: "amber", text: "below the quality threshold" },
+  EVALUATION_FAILED: { tone: "amber", text: "unscored: the evaluation failed" },
+};
 
 type Iteration = NonNullable<Awaited<ReturnType<typeof getRun>>>["iterationsLog"][number];
 
@@ -39,6 +50,9 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
   const ctx = await getPageWorkspaceContext(slug);
   const run = await getRun(ctx.workspace.id, runId);
   if (!run || run.agentId !== id) notFound();
+  const open = await listOpenItems({ workspaceId: ctx.workspace.id, wakeRunId: run.id });
+  const decided = run.items.filter((i) => i.status === "confirmed" || i.status === "rejected");
+  const canRate = can(ctx.membership.role, "runs.rate");
   const config = RefineConfigSchema.safeParse(run.template.refineConfig);
   const threshold = config.success ? config.data.qualityThreshold : 0.9;
   const gateNames = [...new Set(run.iterationsLog.flatMap((it) => it.gateScores.map((g) => g.name)))];
@@ -51,19 +65,18 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
         actions={
           <div className="flex items-center gap-2">
             <RunStatusBadge status={run.status} />
-            {run.outcome ? <Badge tone={outcomeTone[run.outcome as keyof typeof outcomeTone] ?? "zinc"}>{run.outcome}</Badge> : null}
+            {run.outcome && outcomeNote[run.outcome] ? <Badge tone={outcomeNote[run.outcome]!.tone}>{outcomeNote[run.outcome]!.text}</Badge> : null}
           </div>
         }
       />
       <div className="space-y-6">
         <Card>
-          <dl className="grid gap-4 p-5 text-sm sm:grid-cols-5">
+          <dl className="grid gap-4 p-5 text-sm sm:grid-cols-4">
             {[
               ["Quality score", formatScore(run.qualityScore)],
               ["Iterations", run.iterations ?? "—"],
               ["Duration", formatDuration(run.durationMs)],
               ["Tokens", (run.inputTokens + run.outputTokens).toLocaleString("en")],
-              ["Your rating", run.userRating == null ? "—" : formatScore(run.userRating)],
             ].map(([k, v]) => (
               <div key={String(k)}>
                 <dt className="text-xs uppercase tracking-wide text-zinc-500">{k}</dt>
@@ -71,6 +84,14 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
               </div>
             ))}
           </dl>
+          <div className="flex flex-wrap items-center gap-3 border-t border-zinc-100 px-5 py-3 text-sm" data-testid="run-rating">
+            <span className="text-xs uppercase tracking-wide text-zinc-500">Rating</span>
+            {run.status === "running" ? (
+              <span className="text-zinc-500">Rate it once it has finished.</span>
+            ) : (
+              <RatingSlider workspaceSlug={slug} runId={run.id} initial={run.userRating} readOnly={!canRate} />
+            )}
+          </div>
           {run.error ? (
             // A failed run's error in red; a saved run's note (the evaluator failed, the output was kept unscored) in amber.
             <p className={`border-t border-zinc-100 px-5 py-3 text-sm ${run.status === "failed" ? "text-red-700" : "text-amber-800"}`} role={run.status === "failed" ? "alert" : "status"}>
@@ -109,16 +130,19 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
-            <CardHeader title="Proposals" description={run.items.length ? <Link className="text-brand-600 hover:underline" href={`/w/${slug}/inbox`}>Decide in the inbox</Link> : undefined} />
-            <ul className="divide-y divide-zinc-100 text-sm">
-              {run.items.length === 0 ? <li className="px-5 py-4 text-zinc-500">None.</li> : null}
-              {run.items.map((i) => (
-                <li key={i.id} className="flex items-center gap-2 px-5 py-2.5">
-                  <Badge tone={i.status === "confirmed" ? "green" : i.status === "rejected" ? "red" : "brand"}>{i.status}</Badge>
-                  {i.summary}
-                </li>
-              ))}
-            </ul>
+            <CardHeader title="Proposals" description={open.length ? <Link className="text-brand-600 hover:underline" href={`/w/${slug}/inbox`}>Decide in the inbox</Link> : undefined} />
+            {run.items.length === 0 ? <p className="px-5 py-4 text-sm text-zinc-500">None.</p> : null}
+            {open.length ? <DecisionInbox workspaceSlug={slug} items={open} canDecide={can(ctx.membership.role, "decisions.decide")} bulk={false} empty={null} /> : null}
+            {decided.length ? (
+              <ul className={`divide-y divide-zinc-100 text-sm ${open.length ? "border-t border-zinc-100" : ""}`} aria-label="Decided proposals">
+                {decided.map((i) => (
+                  <li key={i.id} className="flex items-center gap-2 px-5 py-2.5" data-testid="decided-item">
+                    <Badge tone={i.status === "confirmed" ? "green" : "red"}>{i.status}</Badge>
+                    {i.summary}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </Card>
           <Card>
             <CardHeader title="Report and observations" />
