@@ -14,6 +14,9 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // Warnings and errors only: the services' info lines (an access line per API request…) would
+    // bury the test report. Tests of the logger build their own.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {

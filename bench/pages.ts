@@ -69,6 +69,10 @@ async function pagesOf(workspaceId: string, templateId?: string): Promise<[strin
     ["dashboard", ""],
     ["templates", "/templates"],
     ["template", `/templates/${template}`],
+    ["template versions", `/templates/${template}/versions`],
+    ["template performance", `/templates/${template}/performance`],
+    ["template feedback", `/templates/${template}/feedback`],
+    ["template instances", `/templates/${template}/instances`],
     ["one-on-one", `/templates/${template}/one-on-one`],
     ["hypotheses", `/templates/${template}/hypotheses`],
     ["agents", "/agents"],
@@ -226,7 +230,7 @@ for (const target of targets) {
       ["page", "status", "CPU ms/view (≤ 15)", "1 user p50/p95", `${S.USERS} users p50/p95 (< 150)`, "errors", "saturation req/s (p95 ms)"],
       results
         .filter((r) => r.workspace === target.name)
-        .map((r) => [r.page, String(r.status), `${r.cpuMsPerView} ${mark(r.cpuMsPerView <= 15)}`, `${r.single.p50}/${r.single.p95}`, `${r.load.p50}/${r.load.p95} ${mark(r.load.p95 < 150)}`, r.load.errors + r.saturation.errors, `${r.saturation.reqPerSec} (${r.saturation.p95})`]),
+        .map((r) => [r.page, String(r.status), `${r.cpuMsPerView} ${mark(r.cpuMsPerView <= 15)}`, `${r.single.p50}/${r.single.p95}`, `${r.load.p50}/${r.load.p95} ${mark(r.load.p95 < 150)}`, String(r.load.errors + r.saturation.errors), `${r.saturation.reqPerSec} (${r.saturation.p95})`]),
     ),
   );
 }

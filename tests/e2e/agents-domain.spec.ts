@@ -8,13 +8,21 @@ test("templates: compare two versions word by word, then roll back", async ({ ap
   await app.templates.open("Support Triage");
   await expect(app.template.active(2)).toBeVisible();
 
-  // Default comparison: the active version against its parent.
+  // Versions tab. Default comparison: the active version against its parent.
+  await app.template.openTab("Versions");
   await expect(app.page.getByTestId("diff-after").locator("ins").first()).toContainText("quickly");
   await expect(app.page.getByTestId("diff-before").locator("del").first()).toBeVisible();
   await app.page.screenshot({ path: "test-results/screens/template-diff.png", fullPage: true });
 
+  // Another pair: only the address and the diff change.
+  await app.page.getByLabel("From").selectOption("2");
+  await app.page.getByLabel("To").selectOption("1");
+  await expect(app.page).toHaveURL(/a=2&b=1|b=1&a=2/);
+  await expect(app.page.getByTestId("diff-before").locator("del").first()).toContainText("quickly");
+
   await app.template.rollBackTo(1);
   await expect(app.template.active(1)).toBeVisible();
+  await app.template.openTab("Overview");
   await expect(app.template.activeDirectives).toContainText("Always ask for the order number.");
   const versions = await db.templateVersion.count({ where: { templateId: data.template.id } });
   expect(versions).toBe(2); // a rollback creates no version
@@ -68,6 +76,9 @@ test("a viewer sees everything but cannot act", async ({ app, signIn, agentWorks
   await app.template.goto(slug, data.template.id);
   await expect(app.template.activeDirectives).toBeVisible();
   await expect(app.page.getByRole("button", { name: /Roll back|Promote|Edit directives/ })).toHaveCount(0);
+  await app.template.openTab("Versions");
+  await expect(app.template.versionRows).toHaveCount(2);
+  await expect(app.page.getByRole("button", { name: /Roll back|Promote/ })).toHaveCount(0);
   await app.templates.goto(slug);
   await expect(app.templates.newTemplateLink).toHaveCount(0);
   await app.agent.goto(slug, data.agent.id);

@@ -17,12 +17,16 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await expect(template.metricValue("mttr")).toHaveText("4 h");
   await expect(template.metric("quality").locator("[data-trend]")).toHaveAttribute("data-tone", "good");
 
-  // Growth and active instances.
+  // Each section is a tab with its own address; the window carries over.
+  await template.openTab("Instances");
+  await expect(page).toHaveURL(/\/instances\?window=30$/);
+  await expect(template.windowLink("30 days")).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("growth-card")).toContainText("This week");
   await expect(page.getByTestId("active-instance-row")).toHaveCount(4);
   await expect(page.getByTestId("active-instances").getByRole("link", { name: "Planner · Plan the 4.2 release" })).toHaveAttribute("href", `${base}/agents/${data.agents[0].id}`);
 
-  // Per-version chart (recharts draws an svg) with version markers, its data table, and per-version totals.
+  // Per-version chart (recharts draws an svg, loaded after the page) with version markers, its data table, and per-version totals.
+  await template.openTab("Performance");
   const chart = page.getByTestId("version-chart");
   await expect(chart.locator("svg").first()).toBeVisible();
   await expect(chart.locator(".recharts-line")).toHaveCount(3);
@@ -32,6 +36,7 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await expect(page.getByTestId("version-performance-row").first()).toHaveAttribute("data-version", "3");
 
   // Feedback breakdown: stacked bars and the cross-agent pattern.
+  await template.openTab("Feedback");
   await expect(page.getByTestId("feedback-chart").locator("svg").first()).toBeVisible();
   // 4 negative observations from the fixture + what the write-time rules made of its rows in the
   // window: the rejected estimate and a run scored below 0.7.
@@ -40,23 +45,26 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   // The fixture's 3 agents plus the one whose rejected estimate the write-time rules classified.
   await expect(page.getByTestId("feedback-patterns")).toContainText("4 agents");
 
-  // The existing sections are still there.
-  await expect(template.activeDirectives).toContainText("Keep estimates honest.");
+  // Sections collapse natively.
+  const section = page.getByTestId("dashboard-feedback");
+  await section.locator("summary").click();
+  await expect(section).not.toHaveAttribute("open", "");
+
+  // The other tabs: versions, and the overview's directives.
+  await template.openTab("Versions");
   await expect(template.versionRows).toHaveCount(3);
-  await page.screenshot({ path: "test-results/screens/template-dashboard.png", fullPage: true });
+  await template.openTab("Overview");
+  await expect(template.activeDirectives).toContainText("Keep estimates honest.");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: "test-results/screens/template-overview.png", fullPage: true });
 
   // The window is a link: 7 days.
   await template.windowLink("7 days").click();
   await expect(page).toHaveURL(/window=7/);
   await expect(template.metricValue("wakes")).toHaveText("2");
 
-  // Sections collapse natively.
-  const section = page.getByTestId("dashboard-feedback");
-  await section.locator("summary").click();
-  await expect(section).not.toHaveAttribute("open", "");
-
   // A template without classified feedback says so.
-  await template.goto(data.workspace.slug, data.quiet.id);
+  await template.goto(data.workspace.slug, data.quiet.id, "", "Feedback");
   await expect(page.getByText("No classified feedback yet for this window")).toBeVisible();
 
   // Workspace dashboard: each template's health at a glance.

@@ -5,7 +5,7 @@ test("written feedback is labeled by the classifier: praise shows as praise, nev
   test.setTimeout(90_000);
   const { page, template } = app;
   await signIn(data.owner.email);
-  await template.goto(data.workspace.slug, data.template.id);
+  await template.goto(data.workspace.slug, data.template.id, "", "Feedback");
   await expect(page.getByRole("heading", { name: "Support Replies" })).toBeVisible();
 
   // The agents' notes were written a moment ago: the classifier labels them (the background job

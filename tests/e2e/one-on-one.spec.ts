@@ -145,9 +145,11 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     const { template } = app;
     await expect(template.active(2)).toBeVisible();
     await expect(template.oneOnOneLink).toBeVisible(); // no session open any more
+    await template.openTab("Versions");
     const row = template.versionRow(2);
     await expect(row).toContainText("Improver agent");
     await expect(template.versionRows).toHaveCount(2);
+    await template.openTab("Overview");
     await expect(template.activeDirectives).toContainText(DUE_DATE_LINE);
     await expect(template.activeDirectives).not.toContainText(ACCURACY_CLAUSE);
   });

@@ -1,14 +1,32 @@
 import type { Locator, Page } from "@playwright/test";
 
-/** A template's page (/w/<slug>/templates/<id>): versions, its dashboard, the ritual panel. */
+export type TemplateTab = "Overview" | "Versions" | "Performance" | "Feedback" | "Instances";
+
+/**
+ * A template's page (/w/<slug>/templates/<id>), in tabs: Overview (ritual panel, conflicts,
+ * probation, health numbers, active directives), Versions (compare, history), Performance (weekly
+ * chart, per-version table), Feedback, Instances — each its own URL.
+ */
 export class TemplatePage {
   constructor(readonly page: Page) {}
 
-  static path(slug: string, templateId: string) {
-    return `/w/${slug}/templates/${templateId}`;
+  static path(slug: string, templateId: string, tab: TemplateTab = "Overview") {
+    return `/w/${slug}/templates/${templateId}${tab === "Overview" ? "" : `/${tab.toLowerCase()}`}`;
   }
-  goto(slug: string, templateId: string, query = "") {
-    return this.page.goto(`${TemplatePage.path(slug, templateId)}${query}`);
+  goto(slug: string, templateId: string, query = "", tab: TemplateTab = "Overview") {
+    return this.page.goto(`${TemplatePage.path(slug, templateId, tab)}${query}`);
+  }
+  get tabs() {
+    return this.page.getByRole("navigation", { name: "Template sections" });
+  }
+  tab(name: TemplateTab) {
+    return this.tabs.getByRole("link", { name, exact: true });
+  }
+  /** Opens a tab the way a person does, and waits for its address. */
+  async openTab(name: TemplateTab) {
+    await this.tab(name).click();
+    await this.page.waitForURL(new RegExp(`/templates/[^/?#]+${name === "Overview" ? "" : `/${name.toLowerCase()}`}(\\?|$)`));
+    await this.page.waitForFunction((n) => document.querySelector(`nav[aria-label="Template sections"] a[aria-current="page"]`)?.textContent === n, name);
   }
 
   /** "Active: v2". */

@@ -136,7 +136,7 @@ function Outcome({ proposal, workspaceSlug, templateId }: { proposal: ProposalCa
     return (
       <p className="text-sm text-emerald-800">
         Approved{proposal.decidedBy ? ` by ${proposal.decidedBy}` : ""} as{" "}
-        <Link className="font-medium underline" href={`/w/${workspaceSlug}/templates/${templateId}#versions`}>
+        <Link className="font-medium underline" href={`/w/${workspaceSlug}/templates/${templateId}/versions`}>
           v{proposal.resultingVersion}
         </Link>
         {proposal.userRating != null ? `, rated ${proposal.userRating.toFixed(2)} (${anchorFor(proposal.userRating)})` : ""}. Every instance uses it at its next run.

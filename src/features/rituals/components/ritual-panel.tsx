@@ -186,7 +186,7 @@ function LastRitual({ slug, templateId, ritual }: { slug: string; templateId: st
       <Badge tone={STATUS_TONE[ritual.status]}>{STATUS_LABEL[ritual.status]}</Badge>
       <Sub>
         {ritual.status === "completed" && ritual.createdVersion ? (
-          <Link className="text-brand-700 hover:underline" href={`/w/${slug}/templates/${templateId}#versions`}>
+          <Link className="text-brand-700 hover:underline" href={`/w/${slug}/templates/${templateId}/versions`}>
             {outcome}
           </Link>
         ) : (

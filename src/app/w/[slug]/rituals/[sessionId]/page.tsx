@@ -170,7 +170,7 @@ function Outcome({ review, slug, canRun }: { review: RitualReview; slug: string;
           <div>
             {createdVersion ? (
               <p className="font-medium">
-                Approved: <Link className="underline" href={`${templateHref}#versions`}>v{createdVersion}</Link> of {template.name} was created
+                Approved: <Link className="underline" href={`${templateHref}/versions`}>v{createdVersion}</Link> of {template.name} was created
                 {template.headVersion?.number === createdVersion ? " and is active" : ""}
                 {session.userRating != null ? `, rated ${session.userRating.toFixed(2)}` : ""}.
               </p>

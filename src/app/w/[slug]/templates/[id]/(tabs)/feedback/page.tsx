@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { plural } from "@/lib/format";
+import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
+import { FeedbackSection } from "@/features/dashboards/components/feedback-section";
+import { WindowBar } from "@/features/dashboards/components/window-bar";
+import { parseWindow } from "@/features/dashboards/window";
+import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
+import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
+import { can } from "@/features/workspaces/permissions";
+import { loadTemplate } from "../data";
+
+export const metadata: Metadata = { title: "Template feedback" };
+
+/** Feedback: sentiment per category, signals shared by several agents, what waits for the classifier. */
+export default async function TemplateFeedbackPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { slug, id } = await params;
+  const { ctx, template } = await loadTemplate(slug, id);
+  const query = await searchParams;
+  const days = parseWindow(query.window);
+  const workspaceId = ctx.workspace.id;
+  const [feedback, waiting] = await Promise.all([
+    getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now: new Date() }),
+    getWaitingFeedback({ workspaceId, templateId: template.id }),
+  ]);
+  return (
+    <div className="space-y-6">
+      <WindowBar days={days} params={query} />
+      <DashboardSection id="feedback" title="Feedback" description={`Classified feedback of the last ${plural(days, "day")}: sentiment per category and signals shared by several agents.`}>
+        {can(ctx.membership.role, "feedback.classify") ? (
+          <div className="px-5 pt-4">
+            <RefreshFeedbackButton workspaceSlug={slug} templateId={template.id} />
+          </div>
+        ) : null}
+        <FeedbackSection slug={slug} breakdown={feedback} waiting={waiting} days={days} />
+      </DashboardSection>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import { Card, CardHeader } from "@/components/ui/card";
+import { formatDateTime, plural } from "@/lib/format";
+import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
+import { MetricCards } from "@/features/dashboards/components/metric-cards";
+import { WindowBar } from "@/features/dashboards/components/window-bar";
+import { getTemplateMetrics, getTemplateMttr } from "@/features/dashboards/server";
+import { parseWindow } from "@/features/dashboards/window";
+import { ClauseBlameList } from "@/features/one-on-one/components/clause-blame-list";
+import { getClauseBlame, listPreferenceConflicts } from "@/features/one-on-one/server";
+import { PreferenceConflicts } from "@/features/one-on-one/components/preference-conflicts";
+import { ProbationPanel } from "@/features/probation/components/probation-panel";
+import { getTemplateProbation } from "@/features/probation/server";
+import { RitualPanel } from "@/features/rituals/components/ritual-panel";
+import { getTemplateRitualPanel } from "@/features/rituals/server";
+import { authorOf } from "@/features/templates/components/version-author";
+import { NewVersionForm } from "@/features/templates/components/new-version-form";
+import { can } from "@/features/workspaces/permissions";
+import { loadTemplate } from "./data";
+
+export const metadata: Metadata = { title: "Template" };
+
+/** Overview: what needs a person (ritual, conflicts, probation), the health numbers, the active directives. */
+export default async function TemplateOverviewPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { slug, id } = await params;
+  const { ctx, template, head } = await loadTemplate(slug, id);
+  const canWrite = can(ctx.membership.role, "templates.write");
+  const query = await searchParams;
+  const days = parseWindow(query.window);
+  const workspaceId = ctx.workspace.id;
+  const now = new Date();
+  const [metrics, mttr, ritual, probation, blame, conflicts] = await Promise.all([
+    getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
+    getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
+    getTemplateRitualPanel(workspaceId, template.id, now),
+    getTemplateProbation(workspaceId, template.id, now),
+    getClauseBlame(workspaceId, template.id),
+    listPreferenceConflicts({ workspaceId, templateId: template.id }),
+  ]);
+
+  return (
+    <div className="space-y-6">
+      {ritual ? (
+        <RitualPanel
+          slug={slug}
+          templateId={template.id}
+          panel={ritual}
+          canRun={can(ctx.membership.role, "rituals.run")}
+          canManage={can(ctx.membership.role, "rituals.manage")}
+          timezones={Intl.supportedValuesOf("timeZone")}
+        />
+      ) : null}
+
+      <PreferenceConflicts workspaceSlug={slug} conflicts={conflicts} canSettle={can(ctx.membership.role, "proposals.decide")} />
+
+      {probation ? <ProbationPanel slug={slug} probation={probation} canWrite={canWrite} /> : null}
+
+      <WindowBar days={days} params={query} />
+      <DashboardSection id="performance" title="Health" description={`Runs, proposals and resolved tasks of the last ${plural(days, "day")}. Arrows compare with the ${plural(days, "day")} before.`}>
+        <MetricCards metrics={metrics} mttr={mttr} />
+      </DashboardSection>
+
+      <Card>
+        <CardHeader title={`Active directives · v${head.number}`} description={`${authorOf(head)}, ${formatDateTime(head.createdAt)}${head.rationale ? ` — ${head.rationale}` : ""}`} />
+        <div className="space-y-4 p-5">
+          <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-zinc-50 p-4 font-mono text-[13px] leading-relaxed text-zinc-800" data-testid="active-directives">
+            {head.directives}
+          </pre>
+          <ClauseBlameList workspaceSlug={slug} templateId={template.id} clauses={blame} canRevert={can(ctx.membership.role, "improver.chat")} />
+          {canWrite ? <NewVersionForm workspaceSlug={slug} templateId={template.id} headDirectives={head.directives} headNumber={head.number} /> : null}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { plural } from "@/lib/format";
+import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
+import { VersionPerformanceChart } from "@/features/dashboards/components/lazy-charts";
+import { VersionTable } from "@/features/dashboards/components/version-table";
+import { WindowBar } from "@/features/dashboards/components/window-bar";
+import { getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server";
+import { parseWindow, weekLabel } from "@/features/dashboards/window";
+import { loadTemplate } from "../data";
+
+export const metadata: Metadata = { title: "Template performance" };
+
+/** Performance: the weekly series with version changes marked, and each version's whole-life averages. */
+export default async function TemplatePerformancePage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { slug, id } = await params;
+  const { ctx, template } = await loadTemplate(slug, id);
+  const query = await searchParams;
+  const days = parseWindow(query.window);
+  const workspaceId = ctx.workspace.id;
+  const [versionStats, weeks] = await Promise.all([
+    getVersionPerformance({ workspaceId, templateId: template.id }),
+    getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now: new Date() }),
+  ]);
+  return (
+    <div className="space-y-6">
+      <WindowBar days={days} params={query} />
+      <DashboardSection
+        id="versions"
+        title="Versions over time"
+        description={`Weekly averages over the last ${plural(weeks.length, "week")}; the shaded band is acceptance's 95% interval, dashed lines mark the week a version became active. The table covers each version's whole life.`}
+      >
+        <div className="px-5 pb-2 pt-4">
+          <VersionPerformanceChart
+            weeks={weeks.map((w) => ({ label: weekLabel(w.weekStart), quality: w.avgQuality, acceptance: w.acceptance, acceptanceBand: w.acceptanceInterval ? [w.acceptanceInterval.low, w.acceptanceInterval.high] : null, rating: w.avgRating, runs: w.runs, versions: w.versionsStarted }))}
+          />
+        </div>
+        <VersionTable versions={versionStats} headVersionId={template.headVersionId} />
+      </DashboardSection>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTransition } from "react";
+
+type Option = { number: number; active: boolean };
+
+/**
+ * Picks the two versions to compare. Changing either updates the address (?a=&b=) in place: the
+ * page keeps its scroll position and only the diff below changes. Without JavaScript the button
+ * submits the same query.
+ */
+export function CompareVersions({ versions, from, to }: { versions: Option[]; from: number; to: number }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const choose = (key: "a" | "b", value: string) => {
+    const q = new URLSearchParams(params.toString());
+    q.set(key, value);
+    if (!q.has(key === "a" ? "b" : "a")) q.set(key === "a" ? "b" : "a", String(key === "a" ? to : from));
+    startTransition(() => router.replace(`${pathname}?${q.toString()}`, { scroll: false }));
+  };
+  return (
+    <form method="get" className="flex flex-wrap items-end gap-3 text-sm" aria-label="Choose versions to compare" aria-busy={pending}>
+      {(["a", "b"] as const).map((key) => (
+        <label key={key} className="flex flex-col gap-1">
+          <span className="font-medium text-zinc-700">{key === "a" ? "From" : "To"}</span>
+          <select name={key} value={key === "a" ? from : to} onChange={(e) => choose(key, e.target.value)} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
+            {versions.map((v) => (
+              <option key={v.number} value={v.number}>
+                v{v.number}
+                {v.active ? " (active)" : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <noscript>
+        <button type="submit" className="h-9 rounded-lg border border-zinc-300 bg-white px-3 font-medium hover:bg-zinc-50">
+          Compare
+        </button>
+      </noscript>
+      {pending ? <span className="pb-2 text-xs text-zinc-400">Comparing…</span> : null}
+    </form>
+  );
+}
