@@ -40,7 +40,8 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `${skipBuild ? "" : "npx next build && "}node scripts/standalone.mjs`,
+      // The build is checked against the JavaScript budget per page (scripts/js-budget.mjs) before it serves.
+      command: `${skipBuild ? "" : "npx next build && node scripts/js-budget.mjs && "}node scripts/standalone.mjs`,
       url: `${APP_URL}/sign-in`,
       // The production build takes 2–4 minutes on 2 busy cores.
       timeout: 480_000,

@@ -15,8 +15,8 @@ test("templates: compare two versions word by word, then roll back", async ({ ap
   await app.page.screenshot({ path: "test-results/screens/template-diff.png", fullPage: true });
 
   // Another pair: only the address and the diff change.
-  await app.page.getByLabel("From").selectOption("2");
-  await app.page.getByLabel("To").selectOption("1");
+  await app.page.getByLabel("From version").selectOption("2");
+  await app.page.getByLabel("To version").selectOption("1");
   await expect(app.page).toHaveURL(/a=2&b=1|b=1&a=2/);
   await expect(app.page.getByTestId("diff-before").locator("del").first()).toContainText("quickly");
 

@@ -5,7 +5,7 @@ import { IdSchema } from "@/features/workspaces/schemas";
 import { TaskStatus } from "@/generated/prisma/enums";
 
 export const TaskStatusSchema = z.enum(TaskStatus);
-export const taskStatusLabels = { open: "Open", in_progress: "In progress", done: "Done" } as const satisfies Record<TaskStatus, string>;
+export { taskStatusLabels } from "./labels";
 export const ChecklistItemSchema = z.object({
   /** Optional on input: generated when missing, so API clients can send just the text. */
   id: z.string().min(1).max(40).default(() => crypto.randomUUID().slice(0, 12)),

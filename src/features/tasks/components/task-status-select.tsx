@@ -3,7 +3,7 @@ import { Select } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { updateTaskAction } from "../actions/update-task";
-import { taskStatusLabels } from "../schemas";
+import { taskStatusLabels } from "../labels";
 
 export function TaskStatusSelect({ workspaceSlug, taskId, status }: { workspaceSlug: string; taskId: string; status: keyof typeof taskStatusLabels }) {
   const { run, pending, error } = useAction(updateTaskAction);

@@ -25,7 +25,7 @@ export function CompareVersions({ versions, from, to }: { versions: Option[]; fr
       {(["a", "b"] as const).map((key) => (
         <label key={key} className="flex flex-col gap-1">
           <span className="font-medium text-zinc-700">{key === "a" ? "From" : "To"}</span>
-          <select name={key} value={key === "a" ? from : to} onChange={(e) => choose(key, e.target.value)} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
+          <select name={key} aria-label={key === "a" ? "From version" : "To version"} value={key === "a" ? from : to} onChange={(e) => choose(key, e.target.value)} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
             {versions.map((v) => (
               <option key={v.number} value={v.number}>
                 v{v.number}
