@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { parseWindow } from "@/features/dashboards/window";
 import { getTemplate, listVersions } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
@@ -12,3 +13,12 @@ export const loadTemplate = cache(async (slug: string, id: string) => {
   const head = versions.find((v) => v.id === template.headVersionId)!;
   return { ctx, template, versions, head };
 });
+
+type TabProps = { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> };
+
+/** What every dashboard tab starts from: the template, the query and its window (7 / 30 / 90 days). */
+export async function loadWindowTab({ params, searchParams }: TabProps) {
+  const [{ slug, id }, query] = await Promise.all([params, searchParams]);
+  const loaded = await loadTemplate(slug, id);
+  return { ...loaded, slug, query, days: parseWindow(query.window), workspaceId: loaded.ctx.workspace.id };
+}

@@ -3,21 +3,16 @@ import { plural } from "@/lib/format";
 import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
 import { FeedbackSection } from "@/features/dashboards/components/feedback-section";
 import { WindowBar } from "@/features/dashboards/components/window-bar";
-import { parseWindow } from "@/features/dashboards/window";
 import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-feedback-button";
 import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
 import { can } from "@/features/workspaces/permissions";
-import { loadTemplate } from "../data";
+import { loadWindowTab } from "../data";
 
 export const metadata: Metadata = { title: "Template feedback" };
 
 /** Feedback: sentiment per category, signals shared by several agents, what waits for the classifier. */
-export default async function TemplateFeedbackPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
-  const { slug, id } = await params;
-  const { ctx, template } = await loadTemplate(slug, id);
-  const query = await searchParams;
-  const days = parseWindow(query.window);
-  const workspaceId = ctx.workspace.id;
+export default async function TemplateFeedbackPage(props: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { ctx, template, slug, query, days, workspaceId } = await loadWindowTab(props);
   const [feedback, waiting] = await Promise.all([
     getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now: new Date() }),
     getWaitingFeedback({ workspaceId, templateId: template.id }),

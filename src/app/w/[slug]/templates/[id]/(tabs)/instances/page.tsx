@@ -5,18 +5,13 @@ import { DashboardSection } from "@/features/dashboards/components/dashboard-sec
 import { GrowthCard } from "@/features/dashboards/components/growth-card";
 import { WindowBar } from "@/features/dashboards/components/window-bar";
 import { getActiveInstances, getTemplateGrowth } from "@/features/dashboards/server";
-import { parseWindow } from "@/features/dashboards/window";
-import { loadTemplate } from "../data";
+import { loadWindowTab } from "../data";
 
 export const metadata: Metadata = { title: "Template instances" };
 
 /** Instances: growth, and the agents that ran in the window, newest wake first. */
-export default async function TemplateInstancesPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
-  const { slug, id } = await params;
-  const { ctx, template } = await loadTemplate(slug, id);
-  const query = await searchParams;
-  const days = parseWindow(query.window);
-  const workspaceId = ctx.workspace.id;
+export default async function TemplateInstancesPage(props: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { template, slug, query, days, workspaceId } = await loadWindowTab(props);
   const now = new Date();
   const [growth, active] = await Promise.all([
     getTemplateGrowth({ workspaceId, templateId: template.id, now }),

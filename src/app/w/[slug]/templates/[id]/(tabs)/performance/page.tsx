@@ -5,18 +5,14 @@ import { VersionPerformanceChart } from "@/features/dashboards/components/lazy-c
 import { VersionTable } from "@/features/dashboards/components/version-table";
 import { WindowBar } from "@/features/dashboards/components/window-bar";
 import { getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server";
-import { parseWindow, weekLabel } from "@/features/dashboards/window";
-import { loadTemplate } from "../data";
+import { weekLabel } from "@/features/dashboards/window";
+import { loadWindowTab } from "../data";
 
 export const metadata: Metadata = { title: "Template performance" };
 
 /** Performance: the weekly series with version changes marked, and each version's whole-life averages. */
-export default async function TemplatePerformancePage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
-  const { slug, id } = await params;
-  const { ctx, template } = await loadTemplate(slug, id);
-  const query = await searchParams;
-  const days = parseWindow(query.window);
-  const workspaceId = ctx.workspace.id;
+export default async function TemplatePerformancePage(props: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { template, query, days, workspaceId } = await loadWindowTab(props);
   const [versionStats, weeks] = await Promise.all([
     getVersionPerformance({ workspaceId, templateId: template.id }),
     getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now: new Date() }),
