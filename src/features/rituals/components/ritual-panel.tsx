@@ -19,10 +19,9 @@ type Props = {
   panel: TemplateRitualPanel;
   canRun: boolean;
   canManage: boolean;
-  timezones: string[];
 };
 
-export function RitualPanel({ slug, templateId, panel, canRun, canManage, timezones }: Props) {
+export function RitualPanel({ slug, templateId, panel, canRun, canManage }: Props) {
   if (panel.capped) {
     return (
       <Card>
@@ -148,7 +147,6 @@ export function RitualPanel({ slug, templateId, panel, canRun, canManage, timezo
               initial={panel.override}
               cadence={panel.cadence}
               canEdit={canManage}
-              timezones={timezones}
             />
           </div>
         </details>

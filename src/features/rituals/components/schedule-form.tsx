@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/form";
@@ -22,12 +22,20 @@ type Props = {
   cadence: Cadence;
   canEdit: boolean;
   /** Every IANA zone name (from the server, so server and browser render the same list). */
-  timezones: string[];
 };
 
 const INHERIT = "";
 
-export function ScheduleForm({ workspaceSlug, target, initial, cadence, canEdit, timezones }: Props) {
+const NO_TIMEZONES: string[] = [];
+let timezoneNames: string[] | null = null;
+const browserTimezones = () => (timezoneNames ??= Intl.supportedValuesOf("timeZone"));
+const noTimezones = () => NO_TIMEZONES;
+const noSubscription = () => () => {};
+
+export function ScheduleForm({ workspaceSlug, target, initial, cadence, canEdit }: Props) {
+  // The time zone suggestions (~430 names) come from the browser once the form is hydrated: the
+  // server neither renders them nor sends them with every page that has a schedule form.
+  const timezones = useSyncExternalStore(noSubscription, browserTimezones, noTimezones);
   const router = useRouter();
   const ids = { weekday: useId(), hour: useId(), timezone: useId(), list: useId() };
   const [weekday, setWeekday] = useState(initial.weekday == null ? INHERIT : String(initial.weekday));

@@ -38,7 +38,6 @@ export default async function ScheduleSettingsPage({ params }: { params: Promise
               initial={schedule}
               cadence="weekly"
               canEdit={canManage}
-              timezones={Intl.supportedValuesOf("timeZone")}
             />
           </div>
         </Card>

@@ -47,7 +47,6 @@ export default async function TemplateOverviewPage({ params, searchParams }: { p
           panel={ritual}
           canRun={can(ctx.membership.role, "rituals.run")}
           canManage={can(ctx.membership.role, "rituals.manage")}
-          timezones={Intl.supportedValuesOf("timeZone")}
         />
       ) : null}
 
