@@ -36,6 +36,13 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   await expect(app.run.iterationRows.first()).toBeVisible();
   for (const gate of ["completeness", "actionability", "clarity"]) await expect(app.run.gateColumn(gate)).toBeVisible();
   await expect(app.run.chart.first()).toBeVisible();
+  // Its timeline: the recorded times, each iteration's scores, what it saved, how it ended.
+  await expect(app.run.timelineStep("queued")).toContainText("Not recorded");
+  await expect(app.run.timelineStep("started").locator("time")).toBeVisible();
+  await expect(app.run.timelineStep("iteration").first()).toContainText(/Iteration 1.*Weighted score \d\.\d\d.*completeness \d\.\d\d/s);
+  await expect(app.run.timelineStep("proposals")).toContainText(/\d+ proposals?/);
+  await expect(app.run.timelineStep("finished")).toContainText("Succeeded");
+  await expect(app.run.timelineStep("finished").locator("time")).toBeVisible();
   await app.page.screenshot({ path: "test-results/screens/run.png", fullPage: true });
 
   // Settings → Usage: the run's tokens per role (plus the classifier's, for its observations), at

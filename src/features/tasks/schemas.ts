@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isSingleLine, SINGLE_LINE_MESSAGE } from "@/lib/input-rules";
 import { atMostMessage, TEXT_LIMITS } from "@/lib/text-limits";
+import { CursorSchema } from "@/lib/keyset";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { TaskStatus } from "@/generated/prisma/enums";
 
@@ -32,3 +33,20 @@ export const UpdateTaskInput = z.object({
   status: TaskStatusSchema.optional(),
   estimateMinutes: z.number().int().min(1).max(100_000).nullable().optional(),
 });
+
+/** How the tasks list orders: newest first (default), oldest first, or by title. */
+export const TASK_SORTS = ["newest", "oldest", "title"] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+/**
+ * The tasks page's search params (`?status=…&template=…&sort=…&after=…`): a value that is not one
+ * (an old link, a hand-edited URL) falls back to no filter / the first page, never an error.
+ */
+export const TaskListParams = z.object({
+  status: TaskStatusSchema.optional().catch(undefined),
+  template: IdSchema.optional().catch(undefined),
+  sort: z.enum(TASK_SORTS).catch("newest"),
+  after: CursorSchema.optional().catch(undefined),
+  before: CursorSchema.optional().catch(undefined),
+});
+export const TASKS_PAGE_SIZE = 50;

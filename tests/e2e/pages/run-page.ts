@@ -31,6 +31,13 @@ export class RunPage {
     await this.rating.getByRole("slider", { name: "Rating" }).fill(value);
     await this.rating.getByRole("button", { name: "Save rating" }).click();
   }
+  /** The run's timeline: one step per thing that happened, `data-kind` names it. */
+  get timeline() {
+    return this.page.getByTestId("run-timeline");
+  }
+  timelineStep(kind: "queued" | "started" | "iteration" | "proposals" | "report" | "observations" | "finished" | "running") {
+    return this.timeline.locator(`[data-testid="timeline-step"][data-kind="${kind}"]`);
+  }
   get chart() {
     return this.page.locator("figure svg");
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AgentLifecycle, Prisma } from "@/generated/prisma/client";
-import { encodeCursor, type Cursor } from "@/lib/keyset";
+import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, keysetValue, type Cursor, type KeysetSort } from "@/lib/keyset";
 import { db } from "@/server/db";
 import { badRequest } from "@/server/errors";
 import type { AgentSort } from "../schemas";
@@ -9,10 +9,10 @@ export type AgentFilters = { workspaceId: string; templateId?: string; lifecycle
 
 /** Each sort is a column and a direction, with the id as the tie-breaker (a total, stable order). */
 const SORTS = {
-  newest: { field: "createdAt", dir: "desc" },
-  oldest: { field: "createdAt", dir: "asc" },
+  newest: { field: "createdAt", dir: "desc", date: true },
+  oldest: { field: "createdAt", dir: "asc", date: true },
   name: { field: "displayName", dir: "asc" },
-} as const satisfies Record<AgentSort, { field: "createdAt" | "displayName"; dir: "asc" | "desc" }>;
+} as const satisfies Record<AgentSort, KeysetSort>;
 
 const listSelect = {
   id: true, displayName: true, lifecycle: true, kind: true, externalId: true, taskId: true, templateId: true, createdAt: true,
@@ -31,22 +31,9 @@ const filterWhere = ({ workspaceId, templateId, lifecycle }: AgentFilters): Pris
   ...(lifecycle ? { lifecycle } : {}),
 });
 
-/** Rows strictly after (`forward`) or before the cursor's row in the sort's order. */
-function seek(sort: AgentSort, cursor: Cursor, forward: boolean): Prisma.AgentWhereInput {
-  const { field, dir } = SORTS[sort];
-  const op = (dir === "desc") === forward ? "lt" : "gt";
-  const key = field === "createdAt" ? new Date(cursor.key) : cursor.key;
-  return { OR: [{ [field]: { [op]: key } }, { [field]: key, id: { [op]: cursor.id } }] };
-}
-
-function cursorOf(sort: AgentSort, row: { id: string; createdAt: Date; displayName: string }): string {
-  const { field } = SORTS[sort];
-  return encodeCursor({ sort, key: field === "createdAt" ? row.createdAt.toISOString() : row.displayName, id: row.id });
-}
-
 function assertCursor(sort: AgentSort, cursor: Cursor) {
   if (cursor.sort !== sort) throw badRequest("This cursor belongs to another sort order: start again from the first page.", { cursor: ["This cursor belongs to another sort order."] });
-  if (SORTS[sort].field === "createdAt" && Number.isNaN(new Date(cursor.key).getTime())) throw badRequest("This cursor is not valid.", { cursor: ["This cursor is not valid."] });
+  if (keysetValue(SORTS[sort], cursor.key) === null) throw badRequest("This cursor is not valid.", { cursor: ["This cursor is not valid."] });
 }
 
 /**
@@ -62,26 +49,20 @@ export async function listAgentsPage({
   const cursor = after ?? before;
   if (cursor) assertCursor(sort, cursor);
   const forward = !before;
-  const { field, dir } = SORTS[sort];
-  const flip = (d: "asc" | "desc") => (forward ? d : d === "asc" ? "desc" : "asc");
+  const spec = SORTS[sort];
   const base = filterWhere(filters);
   const rows = await db.agent.findMany({
-    where: cursor ? { AND: [base, seek(sort, cursor, forward)] } : base,
-    orderBy: [{ [field]: flip(dir) }, { id: flip(dir) }],
+    where: cursor ? { AND: [base, keysetSeek(spec, cursor, forward) as Prisma.AgentWhereInput] } : base,
+    orderBy: keysetOrderBy(spec, forward) as Prisma.AgentOrderByWithRelationInput[],
     take: limit + 1, // one more tells whether there is a further page
     select: listSelect,
   });
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  if (!forward) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const nextCursor = last && (forward ? more : true) ? cursorOf(sort, last) : null;
-  const prevCursor = first && (forward ? Boolean(cursor) : more) ? cursorOf(sort, first) : null;
+  const { page, nextCursor, prevCursor } = keysetPage(sort, spec, rows, { limit, forward, hadCursor: Boolean(cursor) });
   if (!withTotal) return { agents: page, nextCursor, prevCursor, total: null, offset: null };
+  const first = page[0];
   const [total, offset] = await Promise.all([
     db.agent.count({ where: base }),
-    first ? db.agent.count({ where: { AND: [base, seek(sort, { sort, key: SORTS[sort].field === "createdAt" ? first.createdAt.toISOString() : first.displayName, id: first.id }, false)] } }) : Promise.resolve(0),
+    first ? db.agent.count({ where: { AND: [base, keysetSeek(spec, keysetKeyOf(spec, first), false) as Prisma.AgentWhereInput] } }) : Promise.resolve(0),
   ]);
   return { agents: page, nextCursor, prevCursor, total, offset };
 }

@@ -2,4 +2,5 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { createTask } from "./create-task";
 export { getTask, getTaskTitle, listTasks } from "./queries";
+export { listTasksPage, type TaskListRow } from "./list-tasks-page";
 export { updateTask } from "./update-task";

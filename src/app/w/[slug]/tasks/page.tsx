@@ -1,34 +1,54 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { cn } from "@/lib/cn";
-import { formatDate } from "@/lib/format";
+import { FilterSelect } from "@/components/ui/filter";
+import { Pagination } from "@/components/ui/pagination";
+import { formatDate, plural } from "@/lib/format";
 import { NewTaskForm } from "@/features/tasks/components/new-task-form";
 import { TaskStatusBadge } from "@/features/tasks/components/task-status-badge";
-import { TaskStatusSchema, taskStatusLabels } from "@/features/tasks/schemas";
-import { listTasks } from "@/features/tasks/server";
+import { TaskListParams, TASKS_PAGE_SIZE, TaskStatusSchema, taskStatusLabels, type TaskSort } from "@/features/tasks/schemas";
+import { listTasksPage } from "@/features/tasks/server";
 import { listTemplates } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Tasks" };
 
-const filters = [{ key: undefined, label: "All" }, ...TaskStatusSchema.options.map((key) => ({ key, label: taskStatusLabels[key] }))];
+const SORT_LABELS: Record<TaskSort, string> = { newest: "Newest first", oldest: "Oldest first", title: "Title (A–Z)" };
 
-export default async function TasksPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ status?: string }> }) {
+export default async function TasksPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const status = z.optional(TaskStatusSchema).catch(undefined).parse((await searchParams).status);
+  const query = TaskListParams.parse(await searchParams);
   const canWrite = can(ctx.membership.role, "tasks.write");
-  const [tasks, templates] = await Promise.all([
-    listTasks({ workspaceId: ctx.workspace.id, status }),
-    canWrite ? listTemplates(ctx.workspace.id, { tasksOnly: true }) : Promise.resolve([]),
+  // A cursor of another order (the sort was changed by hand) starts again at the first page.
+  const cursorOk = (c: typeof query.after) => (c && c.sort === query.sort ? c : undefined);
+  const [templates, page] = await Promise.all([
+    listTemplates(ctx.workspace.id, { tasksOnly: true }),
+    listTasksPage({
+      workspaceId: ctx.workspace.id, status: query.status, templateId: query.template, sort: query.sort,
+      limit: TASKS_PAGE_SIZE, after: cursorOk(query.after), before: query.after ? undefined : cursorOk(query.before), withTotal: true,
+    }),
   ]);
+  const tasks = page.tasks;
+  const total = page.total ?? 0;
+  const offset = page.offset ?? 0;
+  const filtered = Boolean(query.template || query.status);
+  // Every link keeps the filters and the order; only the cursor changes.
+  const href = (cursor: { after?: string; before?: string } = {}) => {
+    const p = new URLSearchParams();
+    if (query.status) p.set("status", query.status);
+    if (query.template) p.set("template", query.template);
+    if (query.sort !== "newest") p.set("sort", query.sort);
+    if (cursor.after) p.set("after", cursor.after);
+    if (cursor.before) p.set("before", cursor.before);
+    const text = p.toString();
+    return text ? `?${text}` : `/w/${slug}/tasks`;
+  };
   return (
     <>
-      <PageHeader title="Tasks" description="The work items agents help with: one agent per task." />
+      <PageHeader title="Tasks" description={`The work items agents help with: one agent per task. ${filtered ? `${plural(total, "task")} match.` : `${plural(total, "task")} in this workspace.`}`} />
       <div className="space-y-6">
         {canWrite ? (
           <Card>
@@ -36,23 +56,29 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
             <NewTaskForm workspaceSlug={slug} templates={templates.filter((t) => t.level === 0)} />
           </Card>
         ) : null}
-        <nav className="flex gap-1" aria-label="Filter tasks by status">
-          {filters.map((f) => (
-            <Link
-              key={f.label}
-              href={f.key ? `?status=${f.key}` : "?"}
-              aria-current={status === f.key ? "page" : undefined}
-              className={cn("rounded-lg px-3 py-1.5 text-sm font-medium", status === f.key ? "bg-zinc-900 text-white" : "text-zinc-600 hover:bg-zinc-100")}
-            >
-              {f.label}
-            </Link>
-          ))}
-        </nav>
+        <Card>
+          <form method="get" aria-label="Filter tasks" className="flex flex-wrap items-end gap-3 p-4 text-sm">
+            <FilterSelect label="Status" name="status" defaultValue={query.status ?? ""} all="Any status" options={TaskStatusSchema.options.map((s) => [s, taskStatusLabels[s]])} />
+            <FilterSelect label="Template" name="template" defaultValue={query.template ?? ""} all="All templates" options={templates.map((t) => [t.id, t.name])} selectClassName="max-w-64" />
+            <FilterSelect label="Order" name="sort" defaultValue={query.sort} options={Object.entries(SORT_LABELS)} />
+            <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700">Apply</button>
+            {filtered || query.sort !== "newest" ? <Link href={`/w/${slug}/tasks`} className="h-9 px-2 leading-9 text-brand-700 hover:underline">Reset</Link> : null}
+          </form>
+        </Card>
         {tasks.length === 0 ? (
-          <EmptyState title="No tasks here" />
+          filtered ? (
+            <EmptyState title="No tasks match">Change the status or the template, or reset the filters.</EmptyState>
+          ) : (
+            <EmptyState title="No tasks yet">{canWrite ? "Create one above: pick a template to give it an agent." : "Members create tasks; they will be listed here."}</EmptyState>
+          )
         ) : (
           <Card>
-            <ul className="divide-y divide-zinc-100">
+            <Pagination
+              from={offset + 1} to={offset + tasks.length} total={total} noun="tasks"
+              prevHref={page.prevCursor ? (offset - TASKS_PAGE_SIZE <= 0 ? href() : href({ before: page.prevCursor })) : null}
+              nextHref={page.nextCursor ? href({ after: page.nextCursor }) : null}
+            />
+            <ul className="divide-y divide-zinc-100 border-t border-zinc-100">
               {tasks.map((t) => (
                 <li key={t.id} className="flex flex-wrap items-center gap-3 px-5 py-3 text-sm" data-testid="task-row">
                   <TaskStatusBadge status={t.status} />

@@ -9,7 +9,8 @@ import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
 import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
 import { listOpenItems } from "@/features/decisions/server";
 import { IterationChart } from "@/features/runtime/components/lazy-iteration-chart";
-import { getRun } from "@/features/runtime/server";
+import { RunTimeline } from "@/features/runtime/components/run-timeline";
+import { getRun, getRunTimeline } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
@@ -50,7 +51,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
   const ctx = await getPageWorkspaceContext(slug);
   const run = await getRun(ctx.workspace.id, runId);
   if (!run || run.agentId !== id) notFound();
-  const open = await listOpenItems({ workspaceId: ctx.workspace.id, wakeRunId: run.id });
+  const [open, timeline] = await Promise.all([listOpenItems({ workspaceId: ctx.workspace.id, wakeRunId: run.id }), getRunTimeline(ctx.workspace.id, run.id)]);
   const decided = run.items.filter((i) => i.status === "confirmed" || i.status === "rejected");
   const canRate = can(ctx.membership.role, "runs.rate");
   const config = RefineConfigSchema.safeParse(run.template.refineConfig);
@@ -124,6 +125,15 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
                   </li>
                 ))}
               </ol>
+            </div>
+          </Card>
+        ) : null}
+
+        {timeline ? (
+          <Card>
+            <CardHeader title="Timeline" description={`What happened to the run, with the times that are recorded.${run.durationMs != null ? ` ${formatDuration(run.durationMs)} from start to finish.` : ""}`} />
+            <div className="p-5">
+              <RunTimeline steps={timeline} />
             </div>
           </Card>
         ) : null}

@@ -1,0 +1,64 @@
+import "server-only";
+import type { Prisma, TaskStatus } from "@/generated/prisma/client";
+import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, keysetValue, type Cursor, type KeysetSort } from "@/lib/keyset";
+import { db } from "@/server/db";
+import { badRequest } from "@/server/errors";
+import type { TaskSort } from "../schemas";
+
+export type TaskFilters = { workspaceId: string; status?: TaskStatus; templateId?: string };
+
+/** Each order is a column and a direction, the id breaking ties. */
+const SORTS = {
+  newest: { field: "createdAt", dir: "desc", date: true },
+  oldest: { field: "createdAt", dir: "asc", date: true },
+  title: { field: "title", dir: "asc" },
+} as const satisfies Record<TaskSort, KeysetSort>;
+
+const listSelect = {
+  id: true, title: true, status: true, estimateMinutes: true, createdAt: true, completedAt: true,
+  agent: { select: { id: true, displayName: true, template: { select: { id: true, name: true } } } },
+} as const satisfies Prisma.TaskSelect;
+
+export type TaskListRow = Prisma.TaskGetPayload<{ select: typeof listSelect }>;
+
+/** The template filter is the task's agent's template (a task has at most one agent). */
+const filterWhere = ({ workspaceId, status, templateId }: TaskFilters): Prisma.TaskWhereInput => ({
+  workspaceId,
+  ...(status ? { status } : {}),
+  ...(templateId ? { agent: { is: { templateId, workspaceId } } } : {}),
+});
+
+function assertCursor(sort: TaskSort, cursor: Cursor) {
+  if (cursor.sort !== sort) throw badRequest("This cursor belongs to another sort order: start again from the first page.", { cursor: ["This cursor belongs to another sort order."] });
+  if (keysetValue(SORTS[sort], cursor.key) === null) throw badRequest("This cursor is not valid.", { cursor: ["This cursor is not valid."] });
+}
+
+/**
+ * One page of the workspace's tasks, filtered by status and by their agent's template, in a stable
+ * order — keyset pagination like the agents list (`after`: the next page, `before`: the previous
+ * one, each a cursor of a row the client saw). `withTotal` also counts the matching tasks and the
+ * rows before this page (for "51–100 of 1,000").
+ */
+export async function listTasksPage({
+  sort = "newest", limit = 50, after, before, withTotal = false, ...filters
+}: TaskFilters & { sort?: TaskSort; limit?: number; after?: Cursor; before?: Cursor; withTotal?: boolean }) {
+  const cursor = after ?? before;
+  if (cursor) assertCursor(sort, cursor);
+  const forward = !before;
+  const spec = SORTS[sort];
+  const base = filterWhere(filters);
+  const rows = await db.task.findMany({
+    where: cursor ? { AND: [base, keysetSeek(spec, cursor, forward) as Prisma.TaskWhereInput] } : base,
+    orderBy: keysetOrderBy(spec, forward) as Prisma.TaskOrderByWithRelationInput[],
+    take: limit + 1, // one more tells whether there is a further page
+    select: listSelect,
+  });
+  const { page, nextCursor, prevCursor } = keysetPage(sort, spec, rows, { limit, forward, hadCursor: Boolean(cursor) });
+  if (!withTotal) return { tasks: page, nextCursor, prevCursor, total: null, offset: null };
+  const first = page[0];
+  const [total, offset] = await Promise.all([
+    db.task.count({ where: base }),
+    first ? db.task.count({ where: { AND: [base, keysetSeek(spec, keysetKeyOf(spec, first), false) as Prisma.TaskWhereInput] } }) : Promise.resolve(0),
+  ]);
+  return { tasks: page, nextCursor, prevCursor, total, offset };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { getRunTimeline } from "@/features/runtime/server/timeline";
+import { factoryDb, makeAgentRow, makeChangeSetRow, makeObservation, makeReport, makeRunRow, makeTemplateRow, makeWorkspace } from "../../factories";
+
+// The run page's timeline: the steps in order with only the recorded times, a failed run with
+// its error, a run without quality gates, and nothing for another workspace's run.
+
+async function setup() {
+  const ws = await makeWorkspace();
+  const { template, head } = await makeTemplateRow(ws.workspace.id);
+  const agent = await makeAgentRow(template);
+  return { ...ws, agent, head };
+}
+
+const gate = (name: string, score: number) => ({ name, value: score, threshold: 0.8, weight: 1, score, feedback: "" });
+
+describe("getRunTimeline", () => {
+  it("orders started → iterations → saves → finished, with the recorded times and the gaps between them", async () => {
+    const s = await setup();
+    const startedAt = new Date("2026-03-02T09:00:00Z");
+    const finishedAt = new Date("2026-03-02T09:00:42Z");
+    const savedAt = new Date("2026-03-02T09:00:43Z");
+    const run = await makeRunRow(s.agent, { templateVersionId: s.head.id, reason: "scheduled", startedAt, finishedAt, durationMs: 42_000, status: "succeeded", outcome: "SUCCESS" });
+    const db = factoryDb();
+    // Written out of order: the timeline orders by index.
+    for (const [index, score] of [[2, 0.91], [1, 0.62]] as const) {
+      await db.refineIteration.create({ data: { workspaceId: s.workspace.id, wakeRunId: run.id, index, score, gateScores: [gate("clarity", score), gate("completeness", score - 0.1)] } });
+    }
+    await makeChangeSetRow(s.agent, { wakeRunId: run.id, createdAt: savedAt, items: [{}, {}, {}] });
+    await makeReport(s.agent, { wakeRunId: run.id, markdown: "# Report", createdAt: savedAt });
+    await makeObservation(s.agent, { wakeRunId: run.id, text: "One", createdAt: savedAt });
+    await makeObservation(s.agent, { wakeRunId: run.id, text: "Two", createdAt: savedAt });
+
+    const steps = (await getRunTimeline(s.workspace.id, run.id))!;
+    expect(steps.map((x) => x.label)).toEqual(["Queued", "Started", "Iteration 1", "Iteration 2", "Proposals saved", "Report written", "Observations recorded", "Succeeded"]);
+    const [queued, started, it1, it2, proposals, report, observations, finished] = steps;
+    // Not recorded: said so, no time made up.
+    expect(queued).toMatchObject({ at: null, sincePreviousMs: null });
+    expect(queued!.untimed).toMatch(/not recorded/i);
+    expect(started).toMatchObject({ at: startedAt, detail: "Woken by: scheduled", sincePreviousMs: null });
+    expect(it1).toMatchObject({ at: null, score: 0.62, gates: [{ name: "clarity", score: 0.62 }, { name: "completeness", score: expect.closeTo(0.52) }] });
+    expect(it2!.score).toBe(0.91);
+    expect(proposals).toMatchObject({ at: savedAt, detail: "3 proposals", sincePreviousMs: 43_000 });
+    expect(report).toMatchObject({ at: savedAt, sincePreviousMs: 0 });
+    expect(observations).toMatchObject({ detail: "2 observations" });
+    // Finished is stamped just before the saves: no negative gap is shown.
+    expect(finished).toMatchObject({ at: finishedAt, tone: "green", sincePreviousMs: null });
+  });
+
+  it("a failed run ends with its error; the gap from the start is the run's duration", async () => {
+    const s = await setup();
+    const startedAt = new Date("2026-03-02T10:00:00Z");
+    const run = await makeRunRow(s.agent, { templateVersionId: s.head.id, status: "failed", startedAt, finishedAt: new Date(startedAt.getTime() + 1_500), durationMs: 1_500, error: "The model timed out." });
+    const steps = (await getRunTimeline(s.workspace.id, run.id))!;
+    expect(steps.map((x) => x.label)).toEqual(["Queued", "Started", "Failed"]);
+    expect(steps.at(-1)).toMatchObject({ tone: "red", detail: "The model timed out.", sincePreviousMs: 1_500 });
+  });
+
+  it("a run without quality gates shows each iteration's score and says no gate was scored; a running run is not finished", async () => {
+    const s = await setup();
+    const run = await makeRunRow(s.agent, { templateVersionId: s.head.id, status: "running", phase: "evaluating", phaseIteration: 2 });
+    await factoryDb().refineIteration.create({ data: { workspaceId: s.workspace.id, wakeRunId: run.id, index: 1, score: 0.5 } });
+    const steps = (await getRunTimeline(s.workspace.id, run.id))!;
+    expect(steps.map((x) => x.label)).toEqual(["Queued", "Started", "Iteration 1", "Running"]);
+    expect(steps[2]).toMatchObject({ score: 0.5, gates: [], detail: "No quality gates scored." });
+    expect(steps[3]).toMatchObject({ at: null, detail: "Now evaluating (iteration 2)" });
+  });
+
+  it("another workspace's run has no timeline", async () => {
+    const s = await setup();
+    const other = await makeWorkspace();
+    const run = await makeRunRow(s.agent, { templateVersionId: s.head.id, finishedAt: new Date() });
+    expect(await getRunTimeline(other.workspace.id, run.id)).toBeNull();
+  });
+});
