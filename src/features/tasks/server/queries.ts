@@ -1,18 +1,5 @@
 import "server-only";
-import type { TaskStatus } from "@/generated/prisma/client";
 import { db } from "@/server/db";
-
-export async function listTasks({ workspaceId, status, limit = 200 }: { workspaceId: string; status?: TaskStatus; limit?: number }) {
-  return db.task.findMany({
-    where: { workspaceId, ...(status ? { status } : {}) },
-    orderBy: { createdAt: "desc" },
-    take: limit,
-    select: {
-      id: true, title: true, status: true, estimateMinutes: true, createdAt: true, completedAt: true, checklist: true,
-      agent: { select: { id: true, displayName: true, template: { select: { id: true, name: true } } } },
-    },
-  });
-}
 
 export async function getTask(workspaceId: string, taskId: string) {
   return db.task.findFirst({
