@@ -45,6 +45,9 @@ export const ACTIONS: Record<string, ActionSpec> = {
   // "Another member's ids match nothing (count 0)" (the action's own comment): A's ids in B mark nothing.
   markNotificationsReadAction: { access: "viewer", input: (a) => ({ workspaceSlug: a.slug, ids: [a.notification.id] }), othersIdsMatchNothing: true },
   setEmailNotificationsAction: { access: "viewer", input: (a) => ({ workspaceSlug: a.slug, enabled: true }) },
+  // Marks the caller's own notifications that point at the page they viewed: another member's or
+  // workspace's match nothing (count 0).
+  markViewedNotificationsReadAction: { access: "viewer", input: (a) => ({ workspaceSlug: a.slug, link: `/w/${a.slug}/rituals/${a.session.id}` }), othersIdsMatchNothing: true },
   approveProposalAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, proposalId: a.proposal.id, rating: 0.5, finish: false }) },
   rejectProposalAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, proposalId: a.ritualProposal.id, reason: text(w, "reason"), refineInChat: true }) },
   abandonSessionAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, sessionId: a.session.id }) },
