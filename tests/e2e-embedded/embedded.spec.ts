@@ -132,7 +132,7 @@ test("50 concurrent page loads by the signed-in user all render (no 500, no boun
   const template = `${BASE}/templates/${triage}`;
   const expected: Record<string, string[]> = {
     [dashboard]: ["Demo Workspace", 'data-testid="template-health-row"', TRIAGE, RELEASE_NOTES],
-    [template]: [TRIAGE, 'data-testid="metric-wakes"', 'data-testid="version-row"', 'data-testid="ritual-panel"'],
+    [template]: [TRIAGE, 'data-testid="metric-wakes"', 'data-testid="active-directives"', 'data-testid="ritual-panel"'],
   };
 
   // next dev compiles a page on its first visit: load each once, alone.
