@@ -174,16 +174,19 @@ test("a walk: dashboard → template dashboard, ritual started → a new task wh
     await expect(page.getByText(/proposals? waits? for a decision/)).toBeVisible();
   });
 
-  await test.step("the template page shows metrics, the versions and the ritual panel", async () => {
+  await test.step("the template page shows metrics and, in its tabs, the per-version performance and the versions", async () => {
     await workspace.openTemplate(TRIAGE);
     await expect(page).toHaveURL(new RegExp(`${BASE}/templates/${triage}$`));
     await expect(page.getByRole("heading", { name: TRIAGE, level: 1 })).toBeVisible();
     await expect(template.active(4)).toBeVisible();
     await expect(template.metricValue("wakes")).toHaveText(/^[1-9][\d,.]*k?$/);
     await expect(template.metricValue("quality")).toHaveText(/^\d\.\d\d$/);
+    await template.openTab("Performance");
     await expect(page.getByTestId("version-performance-row")).toHaveCount(4);
+    await template.openTab("Versions");
     await expect(template.versionRows).toHaveCount(4);
     await expect(template.versionRow(4)).toContainText("Improver agent");
+    await template.openTab("Overview");
   });
 
   await test.step("run the template's weekly ritual now: the local executor works on it in the background from here on", async () => {
