@@ -9,8 +9,8 @@ export async function register() {
   try {
     ({ env } = await import("./env"));
   } catch (e) {
-    console.error(`✖ ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
+    const { exitForBadConfiguration } = await import("./server/exit");
+    return exitForBadConfiguration(e);
   }
   const { startTelemetry, flushTelemetry } = await import("./server/telemetry");
   const tracing = startTelemetry(env);

@@ -137,3 +137,17 @@ test("npm start: health endpoints, no demo data, and a clean shutdown that finis
     await again.stop();
   }
 });
+
+test("npm start refuses an invalid configuration before it starts anything, saying which variable and why", async () => {
+  const run = spawn(process.execPath, ["scripts/app.mjs", "start"], {
+    env: { ...process.env, PORT: String(PORT + 5), DATABASE_URL: "", API_RATE_LIMIT_PER_MINUTE: "lots", AUTH_SECRET: "production-start-test-secret-0123456789abcdef" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let said = "";
+  run.stdout!.on("data", (c) => (said += c));
+  run.stderr!.on("data", (c) => (said += c));
+  const code = await new Promise<number | null>((resolve) => run.once("exit", resolve));
+  expect(code).toBe(1);
+  expect(said).toContain("API_RATE_LIMIT_PER_MINUTE: API_RATE_LIMIT_PER_MINUTE must be a number");
+  expect(said).not.toContain("Agent Coach is running");
+});
