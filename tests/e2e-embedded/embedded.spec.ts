@@ -317,9 +317,10 @@ test("the ritual started above: the review page → the review email in the deve
   await test.step("the template page shows v5 active, authored by the improver, and the last ritual", async () => {
     await template.goto(SLUG, triage);
     await expect(template.active(5)).toBeVisible();
-    await expect(template.versionRow(5)).toContainText("Improver agent");
     await expect(template.lastRitual).toContainText("Ritual #4");
     await expect(template.lastRitual).toContainText("Approved v5");
+    await template.openTab("Versions");
+    await expect(template.versionRow(5)).toContainText("Improver agent");
   });
 
   guarded.check();
