@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
+import { endsAtPresent } from "@/lib/present";
 import { db } from "@/server/db";
 import { ts } from "./sql";
 
@@ -29,8 +30,6 @@ export type PeriodTotals = {
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** A last boundary within this much after `now` is the present: nothing was written after it. */
-const PRESENT_MS = 5 * 60_000;
 const floorTo = (d: Date, unit: number) => new Date(Math.floor(d.getTime() / unit) * unit);
 const ceilTo = (d: Date, unit: number) => new Date(Math.ceil(d.getTime() / unit) * unit);
 const floorDay = (d: Date) => floorTo(d, DAY_MS);
@@ -88,7 +87,7 @@ export async function readPeriods({ workspaceId, templateId, boundaries, now = n
   // Days cut by a boundary: whole hours from the hourly rollup, partial hours raw; every other day
   // from the daily rollup. `now`: the present (tests pass the moment after which they wrote nothing).
   const partialDays = [...new Set(boundaries.filter((b) => b.getTime() % DAY_MS !== 0).map((b) => floorDay(b).getTime()))].map((t) => new Date(t));
-  const { hours, raw } = splitPartialDays(boundaries, last.getTime() >= now.getTime() && last.getTime() - now.getTime() <= PRESENT_MS);
+  const { hours, raw } = splitPartialDays(boundaries, endsAtPresent(last, now));
   const thresholds = Prisma.sql`ARRAY[${Prisma.join(boundaries.map((b) => ts(b)))}]::timestamp[]`;
   const within = (col: string, segments: Segment[]) =>
     segments.length ? Prisma.join(segments.map((s) => Prisma.sql`(${Prisma.raw(col)} >= ${ts(s.from)} AND ${Prisma.raw(col)} < ${ts(s.to)})`), " OR ") : Prisma.sql`false`;

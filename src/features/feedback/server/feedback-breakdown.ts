@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { PATTERN_EXAMPLES, PATTERN_MIN_AGENTS, toSummary, writtenSql, type FeedbackSummary, type SummaryRow } from "./summarize-feedback";
+import { endsAtPresent } from "@/lib/present";
 import { withoutJit } from "./without-jit";
 
 // The template page's feedback breakdown over a date window [since, until), at a cost that grows
@@ -26,9 +27,6 @@ export const PATTERN_AGENT_CAP = 1_000;
 export const PATTERN_AGENT_SCAN = 2 * PATTERN_AGENT_CAP;
 
 const DAY_MS = 86_400_000;
-/** A window ending within this much after `now` ends at the present (the request's moment). */
-const PRESENT_MS = 5 * 60_000;
-const endsAtPresent = (until: Date, now: Date) => until.getTime() >= now.getTime() && until.getTime() - now.getTime() <= PRESENT_MS;
 const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
 const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
 // occurredAt is a `timestamp(3)` holding UTC: parameters as ISO strings cast to timestamp, so no
