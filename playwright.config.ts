@@ -29,7 +29,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 1,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : ([["html", { open: "never" }]] as const)),
+    // `npm test` reads this report back to list what failed under its summary.
+    ...(process.env.E2E_JSON_REPORT ? ([["json", { outputFile: process.env.E2E_JSON_REPORT }]] as const) : []),
+  ],
   use: { baseURL: APP_URL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [{ name: "chromium", use: chromium }],
   webServer: [
@@ -57,6 +62,9 @@ export default defineConfig({
         AUTH_TRUST_HOST: "true",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         NEXT_TELEMETRY_DISABLED: "1",
+        // Cached page figures live a minute here (2 s by default): a page that shows a person's
+        // change only because its cache had expired would pass unnoticed otherwise.
+        READ_CACHE_TTL_MS: "60000",
       },
     },
   ],

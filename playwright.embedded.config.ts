@@ -17,7 +17,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 }, // next dev compiles each page on first visit
   workers: 1,
-  reporter: [["list"]],
+  // `npm test` reads the JSON report back to list what failed under its summary.
+  reporter: [["list"], ...(process.env.E2E_JSON_REPORT ? ([["json", { outputFile: process.env.E2E_JSON_REPORT }]] as const) : [])],
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [{ name: "chromium", use: chromium }],
   webServer: {
@@ -39,6 +40,7 @@ export default defineConfig({
       EMBEDDED_DB_PORT: "",
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_DIST_DIR: ".next-e2e-embedded",
+      NEXT_DEV_FILESYSTEM_CACHE: "0", // a single cold start: writing the compile cache is CPU spent for nothing
     },
   },
 });

@@ -86,7 +86,9 @@ async function pagesOf(workspaceId: string, templateId?: string): Promise<[strin
     ["search", "/search?q=refund"],
     ["usage", "/settings/usage"],
   ];
-  return pages;
+  // BENCH_ONLY=template,agents: only the pages with these names (a quick look at one or two).
+  const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+  return only ? pages.filter(([name]) => only.includes(name)) : pages;
 }
 
 const demoWs = await one<{ id: string; slug: string; userId: string }>(
@@ -111,7 +113,11 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const base = `http://localhost:${port}`;
-const server: ChildProcess = spawn(process.execPath, [prepareStandalone(distDir)], {
+// BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's
+// DevTools or speedscope) — where a page's CPU goes.
+const profileDir = process.env.BENCH_CPU_PROFILE;
+const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+const server: ChildProcess = spawn(process.execPath, [...profileArgs, prepareStandalone(distDir)], {
   env: {
     ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: url, APP_URL: base, AUTH_URL: base, AUTH_TRUST_HOST: "true",
     AUTH_SECRET: randomBytes(32).toString("hex"), JOBS_EMBEDDED: "0", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", SMTP_URL: "",
@@ -134,21 +140,21 @@ function cpuMs(): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
 }
 
-async function view(path: string, cookie: string): Promise<{ ms: number; status: number }> {
+async function view(path: string, cookie: string): Promise<{ ms: number; status: number; bytes: number }> {
   const started = performance.now();
   try {
     const res = await fetch(`${base}${path}`, { headers: { cookie }, redirect: "manual" });
-    await res.arrayBuffer();
-    return { ms: performance.now() - started, status: res.status };
+    const body = await res.arrayBuffer();
+    return { ms: performance.now() - started, status: res.status, bytes: body.byteLength };
   } catch {
-    return { ms: performance.now() - started, status: 0 };
+    return { ms: performance.now() - started, status: 0, bytes: 0 };
   }
 }
 const p = (values: number[], q: number) => Math.round(percentile([...values].sort((a, b) => a - b), q));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type PageResult = {
-  workspace: string; page: string; path: string; status: number; cpuMsPerView: number;
+  workspace: string; page: string; path: string; status: number; cpuMsPerView: number; htmlKb: number;
   single: { p50: number; p95: number }; load: { users: number; p50: number; p95: number; requests: number; errors: number }; saturation: { reqPerSec: number; p95: number; errors: number };
 };
 const results: PageResult[] = [];
@@ -158,7 +164,8 @@ for (const target of targets) {
   for (const [name, suffix] of target.pages) {
     const path = `/w/${target.slug}${suffix}`;
     let status = 0;
-    for (let i = 0; i < 3; i++) status = (await view(path, target.cookie)).status;
+    let bytes = 0;
+    for (let i = 0; i < 3; i++) ({ status, bytes } = await view(path, target.cookie));
     // One user, one view after another: latency and CPU per view.
     const before = cpuMs();
     const single: number[] = [];
@@ -196,13 +203,13 @@ for (const target of targets) {
     );
     const satSeconds = (performance.now() - satStart) / 1000;
     const result: PageResult = {
-      workspace: target.name, page: name, path, status, cpuMsPerView: Math.round(cpuPerView * 10) / 10,
+      workspace: target.name, page: name, path, status, cpuMsPerView: Math.round(cpuPerView * 10) / 10, htmlKb: Math.round(bytes / 102.4) / 10,
       single: { p50: p(single, 50), p95: p(single, 95) },
       load: { users: S.USERS, p50: p(loadTimes, 50), p95: p(loadTimes, 95), requests: loadTimes.length, errors: loadErrors },
       saturation: { reqPerSec: Math.round((satTimes.length / satSeconds) * 10) / 10, p95: p(satTimes, 95), errors: satErrors },
     };
     results.push(result);
-    log(`${name}: ${status}, ${result.cpuMsPerView} ms CPU/view, 1 user p95 ${result.single.p95} ms, ${S.USERS} users p95 ${result.load.p95} ms (${loadErrors} errors), ${result.saturation.reqPerSec} req/s`);
+    log(`${name}: ${status}, ${result.htmlKb} KB, ${result.cpuMsPerView} ms CPU/view, 1 user p95 ${result.single.p95} ms, ${S.USERS} users p95 ${result.load.p95} ms (${loadErrors} errors), ${result.saturation.reqPerSec} req/s`);
   }
 }
 
@@ -220,6 +227,7 @@ if (large) {
   }
 }
 stopServer();
+if (profileDir && server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));
 
 // ---- report ------------------------------------------------------------------------------------------
 const mark = (ok: boolean) => (ok ? "✓" : "✖");
@@ -227,10 +235,10 @@ for (const target of targets) {
   console.log(`\n${target.name} workspace: ${S.VIEWS} sequential views; ${S.USERS} users every ${S.THINK_MS / 1000} s for ${S.LOAD_SECONDS} s; saturation ${S.SATURATION_CONCURRENCY} loops × ${S.SATURATION_SECONDS} s`);
   console.log(
     table(
-      ["page", "status", "CPU ms/view (≤ 15)", "1 user p50/p95", `${S.USERS} users p50/p95 (< 150)`, "errors", "saturation req/s (p95 ms)"],
+      ["page", "status", "HTML KB", "CPU ms/view (≤ 15)", "1 user p50/p95", `${S.USERS} users p50/p95 (< 150)`, "errors", "saturation req/s (p95 ms)"],
       results
         .filter((r) => r.workspace === target.name)
-        .map((r) => [r.page, String(r.status), `${r.cpuMsPerView} ${mark(r.cpuMsPerView <= 15)}`, `${r.single.p50}/${r.single.p95}`, `${r.load.p50}/${r.load.p95} ${mark(r.load.p95 < 150)}`, String(r.load.errors + r.saturation.errors), `${r.saturation.reqPerSec} (${r.saturation.p95})`]),
+        .map((r) => [r.page, String(r.status), String(r.htmlKb), `${r.cpuMsPerView} ${mark(r.cpuMsPerView <= 15)}`, `${r.single.p50}/${r.single.p95}`, `${r.load.p50}/${r.load.p95} ${mark(r.load.p95 < 150)}`, String(r.load.errors + r.saturation.errors), `${r.saturation.reqPerSec} (${r.saturation.p95})`]),
     ),
   );
 }

@@ -6,8 +6,11 @@
 // server) and the embedded-mode e2e (`npm run dev` with nothing configured, its own embedded
 // database). Every suite runs; the exit code is non-zero if any failed. Needs no database server.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { ensurePackages, ensurePrismaClient, run } from "./lib/bootstrap.mjs";
+import { describeFailures, playwrightFailures, vitestFailures } from "./lib/test-failures.mjs";
 
 const t0 = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -23,12 +26,15 @@ function ensureChromium() {
   apt(["install", "-y", "--no-install-recommends", "chromium"]);
 }
 
-function step(name, cmd, args, env) {
+// Each suite also writes a JSON report here; the summary lists the failures it holds.
+const reports = mkdtempSync(path.join(tmpdir(), "agent-coach-test-reports-"));
+
+function step(name, cmd, args, env, failures) {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(" ")}`);
     const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("exit", (code) => resolve({ name, ok: code === 0, ms: Date.now() - started }));
+    child.on("exit", (code) => resolve({ name, ok: code === 0, ms: Date.now() - started, failures }));
   });
 }
 
@@ -60,11 +66,14 @@ try {
   const migrateE2e = migrate.status === 0 ? spawnSync("npx", ["prisma", "migrate", "deploy"], { stdio: "inherit", env: { ...process.env, ...e2eEnv } }) : migrate;
   results.push({ name: "prisma migrate deploy", ok: migrate.status === 0 && migrateE2e.status === 0, ms: 0 });
   if (migrate.status === 0 && migrateE2e.status === 0) {
+    const report = (file) => path.join(reports, file);
     results.push(await step("lint", "npx", ["eslint", "."], env));
-    results.push(await step("unit + integration", "npx", ["vitest", "run"], env));
-    results.push(await step("e2e", "npx", ["playwright", "test"], e2eEnv));
+    const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report("vitest.json")}`];
+    results.push(await step("unit + integration", "npx", vitestArgs, env, () => vitestFailures(report("vitest.json"))));
+    results.push(await step("e2e", "npx", ["playwright", "test"], { ...e2eEnv, E2E_JSON_REPORT: report("e2e.json") }, () => playwrightFailures(report("e2e.json"))));
     // The embedded-mode e2e starts `npm run dev` with no database configured: its own server.
-    results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], { NEXT_TELEMETRY_DISABLED: "1" }));
+    const embeddedEnv = { NEXT_TELEMETRY_DISABLED: "1", E2E_JSON_REPORT: report("embedded.json") };
+    results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], embeddedEnv, () => playwrightFailures(report("embedded.json"))));
   }
 } finally {
   if (process.env.KEEP_TEST_DB === "1" && !server.embedded) {
@@ -76,6 +85,16 @@ try {
 }
 
 console.log("\n━━ summary ━━");
-for (const r of results) console.log(`${r.ok ? "✓" : "✖"} ${r.name.padEnd(24)} ${r.ms ? secs(r.ms) : ""}`);
+for (const r of results) {
+  console.log(`${r.ok ? "✓" : "✖"} ${r.name.padEnd(24)} ${r.ms ? secs(r.ms) : ""}`);
+  if (!r.ok && r.failures) {
+    try {
+      for (const line of describeFailures(r.failures())) console.log(line);
+    } catch (error) {
+      console.log(`    (its report could not be read: ${error.message})`);
+    }
+  }
+}
+rmSync(reports, { recursive: true, force: true });
 console.log(`total ${secs(Date.now() - t0)}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

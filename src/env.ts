@@ -49,6 +49,11 @@ const schema = z.object({
   // Connections the app's Prisma client may hold per process (the job queue keeps 4 more of its
   // own). Sum over every app process must stay under the server's max_connections: README "Production".
   DATABASE_POOL_MAX: optional.pipe(z.string().regex(/^\d+$/, "DATABASE_POOL_MAX must be a whole number").transform(Number).pipe(z.number().min(1, { error: "DATABASE_POOL_MAX must be at least 1" }).max(500, { error: "DATABASE_POOL_MAX must be at most 500" })).optional()).transform((v) => v ?? 10),
+  // How long a page's cached read model (dashboard health, the template tabs' figures) is fresh (ms;
+  // default 2000, 0 turns the cache off); for as long again it is served while a newer one loads. A
+  // person's own changes show at once whatever this is (src/server/read-cache.ts); background work
+  // (runs, classification) within twice it.
+  READ_CACHE_TTL_MS: optional.pipe(z.string().regex(/^\d+$/, "READ_CACHE_TTL_MS must be a whole number of milliseconds").transform(Number).pipe(z.number().max(600_000, { error: "READ_CACHE_TTL_MS must be at most 600000 (10 minutes)" })).optional()).transform((v) => v ?? 2_000),
   APP_URL: optional.transform((v) => v ?? process.env.AUTH_URL ?? "http://localhost:3000"),
   AUTH_SECRET: optional,
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp:// or smtps://" }).optional()),
@@ -91,6 +96,9 @@ const schema = z.object({
   // the per-role defaults there.
   AI_TIMEOUT_SECONDS: optional.pipe(z.string().regex(/^\d+$/, "AI_TIMEOUT_SECONDS must be a whole number of seconds").transform(Number).pipe(z.number().min(1).max(3600)).optional()),
   AI_MAX_OUTPUT_TOKENS: optional.pipe(z.string().regex(/^\d+$/, "AI_MAX_OUTPUT_TOKENS must be a whole number").transform(Number).pipe(z.number().min(64).max(200_000)).optional()),
+  // The built-in model's pause between two stream parts (ms; default 10): a slower answer to watch
+  // stream (the e2e of a reload while the improver answers). No effect on a hosted provider.
+  AI_BUILTIN_STREAM_DELAY_MS: optional.pipe(z.string().regex(/^\d+$/, "AI_BUILTIN_STREAM_DELAY_MS must be a whole number of milliseconds").transform(Number).pipe(z.number().max(1000)).optional()),
   // openai only: "chat" calls /chat/completions instead of the Responses API (a gateway or proxy
   // that speaks only chat completions; for Ollama, vLLM or LM Studio use openai-compatible).
   AI_OPENAI_API: optional.pipe(z.enum(["responses", "chat"], { error: "AI_OPENAI_API must be responses or chat" }).optional()),

@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
@@ -16,6 +16,8 @@ export const metadata: Metadata = {
   title: { default: "Agent Coach", template: "%s · Agent Coach" },
   description: "LLM agents that improve every week from your team's feedback, under human control.",
 };
+
+export const viewport: Viewport = { themeColor: "#4f46e5" };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page renders per request: its scripts carry that request's CSP nonce (src/proxy.ts).

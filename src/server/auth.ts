@@ -1,10 +1,10 @@
 import "server-only";
-import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth from "next-auth";
 import type { EmailConfig } from "next-auth/providers";
 import { takeSignInLinkSlot } from "@/server/sign-in-limit";
 import { safeCallbackPath } from "@/lib/safe-path";
 import { env } from "@/env";
+import { authAdapter } from "@/server/auth-adapter";
 import { db } from "@/server/db";
 import { sendEmail } from "@/server/mailer";
 
@@ -32,7 +32,7 @@ const magicLink: EmailConfig = {
 };
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
-  adapter: PrismaAdapter(db),
+  adapter: authAdapter(db),
   session: { strategy: "database", maxAge: 30 * 24 * 60 * 60 },
   // Secure (and __Secure-prefixed) cookies whenever people reach the app over https, even when TLS
   // ends at a proxy that talks plain http to this server; env.ts refuses http APP_URLs in production.

@@ -8,8 +8,13 @@ import { env } from "@/env";
 // code path for both. DATABASE_POOL_MAX sizes the pool (default 10 connections per process).
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
+// Interactive transactions wait up to 10 s for a pooled connection and may run 20 s. Prisma's
+// defaults (2 s and 5 s) fail a write outright when a burst of requests queues on the pool, or when
+// the machine is busy, although the database would have served it a moment later.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
+
 function createClient() {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX }), transactionOptions: TRANSACTION_OPTIONS });
 }
 
 export const db = globalForPrisma.prisma ?? createClient();

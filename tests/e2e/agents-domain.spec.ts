@@ -12,7 +12,7 @@ test("templates: compare two versions word by word, then roll back", async ({ ap
   await app.template.openTab("Versions");
   await expect(app.page.getByTestId("diff-after").locator("ins").first()).toContainText("quickly");
   await expect(app.page.getByTestId("diff-before").locator("del").first()).toBeVisible();
-  await app.page.screenshot({ path: "test-results/screens/template-diff.png", fullPage: true });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/template-diff.png", fullPage: true });
 
   // Another pair: only the address and the diff change.
   await app.page.getByLabel("From version").selectOption("2");
@@ -56,7 +56,7 @@ test("rate a run on the agent page", async ({ app, signIn, agentWorkspace: data,
   await app.agent.rate(row, "0.85");
   await expect(row.getByRole("button", { name: "Saved" })).toBeVisible();
   await expect.poll(async () => (await db.wakeRun.findUniqueOrThrow({ where: { id: data.run.id } })).userRating).toBeCloseTo(0.85);
-  await app.page.screenshot({ path: "test-results/screens/agent.png", fullPage: true });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/agent.png", fullPage: true });
 });
 
 test("search finds an observation by a phrase and highlights it", async ({ app, signIn, agentWorkspace: data }) => {
@@ -67,7 +67,7 @@ test("search finds an observation by a phrase and highlights it", async ({ app, 
   await expect(hits).toHaveCount(1);
   await expect(hits.first().locator("mark")).toHaveText(["duplicate", "ticket"]);
   await expect(hits.first()).toContainText(data.stamp);
-  await app.page.screenshot({ path: "test-results/screens/search.png", fullPage: true });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/search.png", fullPage: true });
 });
 
 test("a viewer sees everything but cannot act", async ({ app, signIn, agentWorkspace: data }) => {

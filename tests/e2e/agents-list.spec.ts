@@ -26,7 +26,7 @@ test("1,000 agents: the count, page 2 and back, a template and status filter, by
   await expect(agents.range).toHaveText("51–100 of 1,000");
   await expect(agents.rows.first()).toContainText("Triage 900");
   expect(new URL(app.page.url()).searchParams.get("after")).toBeTruthy();
-  await app.page.screenshot({ path: "test-results/screens/agents-page-2.png", fullPage: false });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/agents-page-2.png", fullPage: false });
   // A reload of page 2 is page 2 (the cursor is in the URL).
   await app.page.reload();
   await expect(agents.range).toHaveText("51–100 of 1,000");
@@ -50,7 +50,7 @@ test("1,000 agents: the count, page 2 and back, a template and status filter, by
   await expect(agents.range).toHaveText("1–50 of 50");
   await expect(agents.rows.first()).toContainText("Billing 01");
   await expect(agents.filterForm.getByLabel("Order")).toHaveValue("name");
-  await app.page.screenshot({ path: "test-results/screens/agents-filtered.png", fullPage: false });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/agents-filtered.png", fullPage: false });
 
   // A hand-edited URL falls back to no filter / the first page, never an error page.
   const res = await app.page.goto(`/w/${slug}/agents?status=sleeping&after=garbage&sort=sideways`);

@@ -30,5 +30,5 @@ test("a run says succeeded once; a template with one agent says 1 instance; a to
   await expect(form.getByText("Use at most 200 characters (this is 10,000).")).toBeVisible();
   await expect(form.getByText("A title is required.")).toHaveCount(0);
   expect(await db.task.count({ where: { workspaceId: workspace.id } })).toBe(0);
-  await app.page.screenshot({ path: "test-results/screens/task-title-limit.png", fullPage: false });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/task-title-limit.png", fullPage: false });
 });

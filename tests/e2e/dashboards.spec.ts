@@ -56,7 +56,7 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await template.openTab("Overview");
   await expect(template.activeDirectives).toContainText("Keep estimates honest.");
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: "test-results/screens/template-overview.png", fullPage: true });
+  await page.screenshot({ caret: "initial", path: "test-results/screens/template-overview.png", fullPage: true });
 
   // The window is a link: 7 days.
   await template.windowLink("7 days").click();
@@ -74,5 +74,17 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await expect(row.getByTestId("health-quality")).not.toHaveText("—");
   await expect(row.getByTestId("health-acceptance")).toHaveText("100%");
   await expect(page.getByText(/1 agent proposal waits for a decision/)).toBeVisible();
-  await page.screenshot({ path: "test-results/screens/workspace-dashboard.png", fullPage: true });
+  await page.screenshot({ caret: "initial", path: "test-results/screens/workspace-dashboard.png", fullPage: true });
+
+  // The figures above are shared with everyone viewing the workspace for a moment, yet a person's
+  // own decision shows at once: confirm the waiting proposal, and acceptance counts it.
+  // (The e2e server keeps cached figures for a minute, READ_CACHE_TTL_MS in playwright.config.ts,
+  // so the overview seen above is still cached here.)
+  await app.inbox.goto(data.workspace.slug);
+  await expect(app.inbox.items).toHaveCount(1);
+  await app.inbox.items.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(/1 item confirmed/)).toBeVisible();
+  await template.goto(data.workspace.slug, data.template.id, "?window=30");
+  await expect(template.metric("acceptance")).toContainText("4 confirmed · 1 rejected");
+  await expect(template.metricValue("acceptance")).toHaveText("80%");
 });

@@ -30,7 +30,7 @@ test("decide a task's proposals on the task page: confirm applies, reject asks w
 
   await app.task.proposal("Start planning").getByRole("button", { name: "Defer" }).click();
   await expect(app.task.proposal("Start planning")).toContainText("deferred");
-  await app.page.screenshot({ path: "test-results/screens/task-decide-in-place.png", fullPage: true });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/task-decide-in-place.png", fullPage: true });
 
   const decisions = await db.changeDecision.findMany({ where: { changeItemId: { in: data.items.slice(0, 3).map((i) => i.id) } }, orderBy: { decidedAt: "asc" } });
   expect(decisions.map((d) => [d.verdict, d.reason, d.decidedById])).toEqual([
@@ -59,7 +59,7 @@ test("decide a run's proposals and rate the run on the run page", async ({ app, 
   await expect.poll(async () => (await db.wakeRun.findUniqueOrThrow({ where: { id: data.run.id } })).userRating).toBeCloseTo(0.75);
   await app.page.reload();
   await expect(app.run.rating.getByRole("slider", { name: "Rating" })).toHaveValue("0.75");
-  await app.page.screenshot({ path: "test-results/screens/run-decide-and-rate.png", fullPage: true });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/run-decide-and-rate.png", fullPage: true });
 });
 
 test("a viewer sees the proposals and the rating but no controls", async ({ app, signIn, db }) => {

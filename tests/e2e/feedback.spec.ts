@@ -27,5 +27,5 @@ test("written feedback is labeled by the classifier: praise shows as praise, nev
   for (const text of PRAISE) await expect(page.locator('[data-sentiment="negative"]').filter({ hasText: text })).toHaveCount(0);
   await expect(page.getByText(/complaints/i)).toHaveCount(0);
   await expect(praise).not.toContainText(COMPLAINT);
-  await page.screenshot({ path: "test-results/screens/template-feedback.png", fullPage: true });
+  await page.screenshot({ caret: "initial", path: "test-results/screens/template-feedback.png", fullPage: true });
 });

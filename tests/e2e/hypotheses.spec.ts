@@ -48,7 +48,7 @@ test("the Hypotheses view lists each prediction with its grade, and the improver
   await expect(row("Shorter checklists").getByTestId("hypothesis-reason")).toContainText("(not causal)");
   await expect(row("Blocking steps first")).toHaveAttribute("data-outcome", "open");
   await expect(row("Blocking steps first")).toContainText("checked at the first ritual after");
-  await page.screenshot({ path: "test-results/screens/hypotheses.png", fullPage: true });
+  await page.screenshot({ caret: "initial", path: "test-results/screens/hypotheses.png", fullPage: true });
 });
 
 test("a line shows the feedback behind it, and a line nobody has mentioned for 60 days is flagged as an orphan", async ({ app, signIn, oneOnOneWorkspace: data, db }) => {

@@ -68,7 +68,7 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     // The replay check runs in the app's job runner and shows its result on the card.
     await expect(cards.first().getByTestId("replay-result")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
     await expect(cards.first().getByTestId("replay-summary")).toHaveText(/runs? replayed|No recorded runs to replay/);
-    await page.screenshot({ path: "test-results/screens/one-on-one-proposal.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/one-on-one-proposal.png", fullPage: true });
   });
 
   await test.step("reject with a reason: the reason is sent as the next turn and the improver revises", async () => {
@@ -122,7 +122,7 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     await second.button("Approve & finish session").click();
     await expect(page.getByRole("link", { name: "Template · v2" })).toBeVisible();
     await expect(oneOnOne.sessionList).toContainText("→ v2 · 0.90");
-    await page.screenshot({ path: "test-results/screens/one-on-one-after-finish.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/one-on-one-after-finish.png", fullPage: true });
 
     // The finished session's transcript stays readable from the session list.
     await oneOnOne.sessionList.getByRole("link", { name: /#1/ }).click();
@@ -133,7 +133,7 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     await expect(cards.nth(1)).toHaveAttribute("data-status", "approved");
     await expect(cards.nth(1)).toContainText("Approved by Olivia Owner as v2, rated 0.90");
     await expect(oneOnOne.input).toHaveCount(0);
-    await page.screenshot({ path: "test-results/screens/one-on-one-approved.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/one-on-one-approved.png", fullPage: true });
 
     const session = await db.evolutionSession.findFirstOrThrow({ where: { templateId: data.template.id } });
     expect(session).toMatchObject({ status: "completed", userRating: 0.9, approvedMutations: 1 });
@@ -155,8 +155,10 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
   });
 });
 
-test("viewer: reads an open session but cannot decide or chat; replayed approve and chat turns answer 403; outsiders get 404", async ({ app, signIn, asUser, oneOnOneWorkspace: data, db }) => {
+test("viewer: reads an open session but cannot decide or chat; replayed approve and chat turns answer 403; outsiders get 404", async ({ app, signIn, asUser, oneOnOneWorkspace: data, db, expectConsoleError }) => {
   test.setTimeout(120_000);
+  // The owner's approve request is aborted below on purpose.
+  expectConsoleError(/Failed to load resource: net::ERR_FAILED/);
   const { page, oneOnOne } = app;
   const { session, proposal } = await createOpenSessionWithProposal(data, db);
   const slug = data.workspace.slug;
@@ -171,6 +173,8 @@ test("viewer: reads an open session but cannot decide or chat; replayed approve 
     // Only the request is recorded: aborting it keeps the proposal pending for the viewer's replay.
     await owner.route("**/*", (route) => (route.request().method() === "POST" && route.request().headers()["next-action"] ? route.abort() : route.fallback()));
     const recorded = await recordServerAction(owner, () => card.button("Approve & finish session").click());
+    // No answer came: the card says so instead of doing nothing.
+    await expect(card.root).toContainText("Could not reach the server. Check your connection and try again.");
     // The recording is a working call: the owner's replay passes the role check and reaches the service.
     const missing = await replayServerAction(owner.request, recorded, [{ workspaceSlug: slug, proposalId: "no-such-proposal", rating: 1, finish: true }]);
     expect(missing).toMatchObject({ ok: false, error: { status: 404 } });
@@ -194,7 +198,7 @@ test("viewer: reads an open session but cannot decide or chat; replayed approve 
     await expect(oneOnOne.input).toHaveCount(0);
     await expect(page.getByTestId("context-panel")).toBeVisible();
     await expect(oneOnOne.sessionList).toContainText("#1");
-    await page.screenshot({ path: "test-results/screens/one-on-one-viewer.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/one-on-one-viewer.png", fullPage: true });
     // No chat opened on the viewer's behalf.
     expect(await db.evolutionMessage.count({ where: { sessionId: session.id } })).toBe(4);
 

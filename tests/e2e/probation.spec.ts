@@ -26,7 +26,7 @@ test("the template page shows the probation with its interval, and rolls back to
   await expect(panel).toContainText("41 runs on v2, 12 on v1");
   await expect(panel.locator('[data-metric="acceptance"]')).toHaveText(/^acceptance −50 points \(95% CI −50 to −50\), 82 vs 24 decisions\s*worse$/);
   await expect(panel.locator('[data-metric="rating"]')).toContainText("mean rating −0.30 (95% CI −0.30 to −0.30), 41 vs 12 rated runs");
-  await page.screenshot({ path: "test-results/screens/probation-panel.png", fullPage: false });
+  await page.screenshot({ caret: "initial", path: "test-results/screens/probation-panel.png", fullPage: false });
 
   await panel.getByRole("button", { name: "Roll back to v1" }).click();
   await panel.getByRole("button", { name: "Confirm roll back" }).click();

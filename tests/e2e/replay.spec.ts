@@ -31,7 +31,7 @@ test("the card shows the replay check; in guard mode approval needs a reason, th
   await expect(replay.getByTestId("replay-summary")).toHaveText("+2 rejections avoided (of 2), −1 acceptance lost (of 3), gate 0.78 → 0.84 (±0.05), tokens −11% · 3 runs replayed");
   await expect(replay).toContainText("Acceptances kept 67% (95% interval 33%–100%)");
   await expect(replay).toContainText("The replay guard blocks approval (acceptances kept 67%, below 90%): approving needs a reason.");
-  await page.screenshot({ path: "test-results/screens/replay-card.png", fullPage: false });
+  await page.screenshot({ caret: "initial", path: "test-results/screens/replay-card.png", fullPage: false });
 
   await card.getByRole("button", { name: "Approve", exact: true }).click();
   const finish = card.getByRole("button", { name: "Approve & finish session" });

@@ -26,7 +26,7 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     await expect(template.lastRitual).toHaveCount(0);
     await template.runRitualNow();
     await expect(template.ritualStarted).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/ritual-panel.png", fullPage: false });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/ritual-panel.png", fullPage: false });
   });
 
   const session = await test.step("the local executor runs the ritual up to the review", async () => {
@@ -68,7 +68,7 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     await expect(card).toContainText("Proposed directives · v2");
     await expect(review.card.diff).toContainText("Added: ");
     await expect(review.card.button("Refine in chat")).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/ritual-review.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/ritual-review.png", fullPage: true });
   });
 
   await test.step("the opened link marked the owner's notification read (the member's stays unread)", async () => {
@@ -85,7 +85,7 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     await expect(card.root).toHaveAttribute("data-status", "approved");
     await expect(review.status).toHaveText("Completed");
     await expect(review.outcome).toContainText("Approved: v2 of Support Triage was created and is active, rated 0.80.");
-    await page.screenshot({ path: "test-results/screens/ritual-review-approved.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/ritual-review-approved.png", fullPage: true });
     const stored = await db.evolutionSession.findUniqueOrThrow({ where: { id: session.id } });
     expect(stored).toMatchObject({ status: "completed", userRating: 0.8 });
     const templateRow = await db.agentTemplate.findUniqueOrThrow({ where: { id: data.template.id }, include: { head: true } });
@@ -124,8 +124,8 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     await expect(item).toHaveAttribute("data-resolved", "true");
     await expect(item).toHaveAttribute("data-read", "false");
     await expect(member.notifications.resolution("Support Triage")).toContainText("Approved by Olivia Owner");
-    await expect(member.workspace.bell).toHaveAccessibleName("Notifications, 0 unread");
-    await member.page.screenshot({ path: "test-results/screens/notification-resolved.png", fullPage: true });
+    await expect(member.workspace.bell).toHaveAccessibleName("Notifications, 0 open");
+    await member.page.screenshot({ caret: "initial", path: "test-results/screens/notification-resolved.png", fullPage: true });
     await member.page.context().close();
   });
 
@@ -135,7 +135,7 @@ test("run ritual now → email → review page → approve: v2 is active, the se
     const row = app.schedule.row("Support Triage");
     await expect(row.getByTestId("schedule-next")).toHaveText(/^Mon \d{1,2} [A-Z][a-z]{2}, 09:00 Europe\/Berlin$/);
     await expect(app.schedule.preview).toContainText("Europe/Berlin");
-    await page.screenshot({ path: "test-results/screens/ritual-schedule.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/ritual-schedule.png", fullPage: true });
   });
 
   await test.step("a user of another workspace following the link gets 404", async () => {
@@ -169,7 +169,7 @@ test("a ritual that failed says why on its review and on the template page, and 
     await expect(review.outcome).toContainText(reason);
     await expect(review.outcome).toContainText("Nothing was changed");
     await expect(page.getByText("This page updates by itself")).toHaveCount(0);
-    await page.screenshot({ path: "test-results/screens/ritual-failed.png", fullPage: false });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/ritual-failed.png", fullPage: false });
   });
 
   await test.step("Try again starts a new ritual for the template", async () => {

@@ -43,7 +43,7 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   await expect(app.run.timelineStep("proposals")).toContainText(/\d+ proposals?/);
   await expect(app.run.timelineStep("finished")).toContainText("Succeeded");
   await expect(app.run.timelineStep("finished").locator("time")).toBeVisible();
-  await app.page.screenshot({ path: "test-results/screens/run.png", fullPage: true });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/run.png", fullPage: true });
 
   // Settings → Usage: the run's tokens per role (plus the classifier's, for its observations), at
   // no cost (the built-in model).
@@ -58,5 +58,5 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   await expect(byRole.locator('[data-role="evaluator"]')).toBeVisible();
   await expect(app.page.getByTestId("usage-report")).toContainText(spent.toLocaleString("en"));
   await expect(app.page.getByTestId("usage-by-model")).toContainText("builtin-task");
-  await app.page.screenshot({ path: "test-results/screens/usage.png", fullPage: true });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/usage.png", fullPage: true });
 });

@@ -26,7 +26,7 @@ test("1,000 tasks: the count, page 2 and back, a status and template filter, by 
   await expect(tasks.range).toHaveText("51–100 of 1,000");
   await expect(tasks.rows.first()).toContainText("Triage 900");
   expect(new URL(app.page.url()).searchParams.get("after")).toBeTruthy();
-  await app.page.screenshot({ path: "test-results/screens/tasks-page-2.png", fullPage: false });
+  await app.page.screenshot({ caret: "initial", path: "test-results/screens/tasks-page-2.png", fullPage: false });
   // A reload of page 2 is page 2 (the cursor is in the URL).
   await app.page.reload();
   await expect(tasks.range).toHaveText("51–100 of 1,000");

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import { factoryDb, makeAgentRow, makeTaskRow, makeTemplateRow, makeWorkspace } from "../factories";
+import { startAppProcess, stopAppProcess, type AppProcess } from "./support/app-process";
 import { expect, test } from "./support/fixtures";
 import { EXTRA_PORT } from "./support/ports";
 
@@ -12,27 +11,10 @@ import { EXTRA_PORT } from "./support/ports";
 
 const PORTS = [EXTRA_PORT + 1, EXTRA_PORT + 2];
 const WAKES = 8;
-const servers: { proc: ChildProcess; output: string; port: number }[] = [];
+const servers: AppProcess[] = [];
 
 function startServer(port: number) {
-  const base = `http://localhost:${port}`;
-  const proc = spawn(process.execPath, ["scripts/standalone.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: process.env.DATABASE_URL ?? "",
-      APP_URL: base,
-      AUTH_URL: base,
-      AUTH_SECRET: "two-servers-secret-0123456789abcdef0123456789",
-      AUTH_TRUST_HOST: "true",
-      SMTP_URL: "",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const server = { proc, output: "", port };
-  proc.stdout!.on("data", (c) => (server.output += c));
-  proc.stderr!.on("data", (c) => (server.output += c));
+  const server = startAppProcess(port, { AUTH_SECRET: "two-servers-secret-0123456789abcdef0123456789" });
   servers.push(server);
   return server;
 }
@@ -47,16 +29,7 @@ async function ready(port: number) {
 }
 
 test.afterAll(async () => {
-  // Their logs, for a failure's post-mortem.
-  mkdirSync("test-results", { recursive: true });
-  for (const { output, port } of servers) writeFileSync(`test-results/two-servers-${port}.log`, output);
-  for (const { proc } of servers) {
-    if (proc.exitCode === null && proc.signalCode === null) {
-      const gone = new Promise((r) => proc.once("exit", r));
-      proc.kill("SIGTERM");
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 30_000))]);
-    }
-  }
+  for (const server of servers) await stopAppProcess(server, `two-servers-${server.port}`);
 });
 
 test("two app processes on one database share the work: each wake runs once, both drain on SIGTERM", async () => {

@@ -46,7 +46,7 @@ test("sign in, create a workspace, invite teammates by email, roles and isolatio
     await members.invite(viewer, "viewer");
     await expect(page.getByText(`Invitation sent to ${viewer}.`)).toBeVisible();
     await expect(members.invitationRows).toHaveCount(2);
-    await page.screenshot({ path: "test-results/screens/members-owner.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results/screens/members-owner.png", fullPage: true });
   });
 
   await test.step("the teammate follows the invite link, signs in and joins as member", async () => {
@@ -68,7 +68,7 @@ test("sign in, create a workspace, invite teammates by email, roles and isolatio
     await expect(v.page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
     await expect(v.members.inviteForm).toHaveCount(0);
     await expect(v.page.getByRole("combobox")).toHaveCount(0); // no role pickers
-    await v.page.screenshot({ path: "test-results/screens/members-viewer.png", fullPage: true });
+    await v.page.screenshot({ caret: "initial", path: "test-results/screens/members-viewer.png", fullPage: true });
 
     const result = await replayServerAction(v.page.request, invite, [{ workspaceSlug: slug, email: `sneaky-${stamp}@example.test`, role: "admin" }]);
     expect(result).toMatchObject({ ok: false, error: { status: 403, code: "FORBIDDEN" } });

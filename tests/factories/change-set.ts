@@ -41,3 +41,28 @@ export async function makeChangeSetRow(
   }
   return { set, items: created };
 }
+
+/**
+ * `count` items of one change set in ONE statement (createMany), for an inbox that must page:
+ * summaries `<prefix> 0001`…, created a second apart from `start` (the last one newest), a tool
+ * and a status per index (pending 30-minute estimates by default).
+ */
+export async function makeChangeItemRows(
+  agent: AgentRef,
+  count: number,
+  { prefix = "Item", tool = () => ESTIMATE.tool, status = () => "pending", start = new Date(Date.now() - count * 1_000 - 60_000), taskId = null }: {
+    prefix?: string; tool?: (i: number) => string; status?: (i: number) => "pending" | "deferred" | "confirmed" | "rejected"; start?: Date; taskId?: string | null;
+  } = {},
+  db: FactoryDb = factoryDb(),
+) {
+  const base = { workspaceId: agent.workspaceId, agentId: agent.id, templateId: agent.templateId };
+  const set = await db.changeSet.create({ data: { ...base, taskId } });
+  const width = String(count).length;
+  await db.changeItem.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      ...base, changeSetId: set.id, tool: tool(i), args: { minutes: 30 }, status: status(i),
+      summary: `${prefix} ${String(i + 1).padStart(width, "0")}`, createdAt: new Date(start.getTime() + i * 1_000),
+    })),
+  });
+  return set;
+}

@@ -14,7 +14,7 @@ const sizes: Record<Size, string> = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 tex
 
 export function buttonClass(variant: Variant = "primary", size: Size = "md", className?: string) {
   return cn(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed",
+    "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:cursor-not-allowed",
     variants[variant],
     sizes[size],
     className,

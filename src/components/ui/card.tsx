@@ -7,8 +7,9 @@ export function Card({ className, children }: { className?: string; children: Re
 
 /** A card's title and its one-line description (also the summary of a collapsible card). */
 export function CardTitle({ title, description }: { title: string; description?: ReactNode }) {
+  // Grows beside a header's actions, and lets them wrap below it when both do not fit (a phone).
   return (
-    <div>
+    <div className="min-w-0 flex-1 basis-64">
       <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
       {description ? <p className="mt-0.5 text-sm text-zinc-500">{description}</p> : null}
     </div>
@@ -17,7 +18,7 @@ export function CardTitle({ title, description }: { title: string; description?:
 
 export function CardHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
-    <div className="flex items-start justify-between gap-4 border-b border-zinc-100 px-5 py-4">
+    <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3 border-b border-zinc-100 px-5 py-4">
       <CardTitle title={title} description={description} />
       {actions}
     </div>

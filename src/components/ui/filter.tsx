@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
@@ -36,5 +37,38 @@ export function FilterSelect({ label, name, defaultValue, all, options, classNam
         ))}
       </select>
     </FilterField>
+  );
+}
+
+/** A date filter's value: the UTC day ("2026-11-24"), empty when unset. */
+export const isoDay = (d: Date | undefined) => d?.toISOString().slice(0, 10) ?? "";
+
+/** "From" and "To" days (`from`, `to` in the URL; the dates' UTC days, empty when unset). */
+export function DateRangeFields({ from, to, className }: { from?: Date; to?: Date; className?: string }) {
+  return (
+    <>
+      <FilterField label="From" className={className}>
+        <input type="date" name="from" defaultValue={isoDay(from)} className={filterControl} />
+      </FilterField>
+      <FilterField label="To" className={className}>
+        <input type="date" name="to" defaultValue={isoDay(to)} className={filterControl} />
+      </FilterField>
+    </>
+  );
+}
+
+/** The bar's submit button, and "Reset" (to `resetHref`) while a filter is on. */
+export function FilterActions({ label = "Apply", resetHref }: { label?: string; resetHref?: string | null }) {
+  return (
+    <>
+      <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700">
+        {label}
+      </button>
+      {resetHref ? (
+        <Link href={resetHref} className="h-9 px-2 leading-9 text-brand-700 hover:underline">
+          Reset
+        </Link>
+      ) : null}
+    </>
   );
 }

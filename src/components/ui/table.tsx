@@ -53,7 +53,6 @@ export function DataTable<Row>({
   headY = paddings[pad].head,
   cellY = paddings[pad].cell,
   divided = true,
-  scroll = false,
   caption,
   srOnly = false,
   testId,
@@ -72,8 +71,6 @@ export function DataTable<Row>({
   cellY?: string;
   /** Lines between the body rows. */
   divided?: boolean;
-  /** Scrolls sideways inside its card instead of widening it. */
-  scroll?: boolean;
   /** Read by screen readers only. */
   caption?: ReactNode;
   /** The whole table is for screen readers (a chart's numbers). */
@@ -83,7 +80,7 @@ export function DataTable<Row>({
   const { x, edge = x } = paddings[pad];
   const padOf = (c: Column<Row>, i: number) => c.padX ?? (i === 0 || i === columns.length - 1 ? edge : x);
   const table = (
-    <table className={srOnly ? "sr-only" : "w-full text-sm"} data-testid={testId}>
+    <table className="w-full text-sm" data-testid={testId}>
       {caption ? <caption className="sr-only">{caption}</caption> : null}
       {head === "none" ? null : (
         <thead className={heads[head]}>
@@ -117,5 +114,9 @@ export function DataTable<Row>({
       </tbody>
     </table>
   );
-  return scroll ? <div className="overflow-x-auto">{table}</div> : table;
+  // A table is never narrower than its content, so "sr-only" goes on a wrapper (on the table itself
+  // it would still widen the page).
+  if (srOnly) return <div className="sr-only">{table}</div>;
+  // Every table scrolls sideways inside its card instead of widening it: a phone is narrower than most.
+  return <div className="overflow-x-auto">{table}</div>;
 }

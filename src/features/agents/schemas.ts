@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { CursorSchema } from "@/lib/keyset";
-import { AgentLifecycle, WakeReason } from "@/generated/prisma/enums";
+import { AgentLifecycle, WakeReason, WakeRunStatus } from "@/generated/prisma/enums";
 
 export const WakeReasonSchema = z.enum(WakeReason);
 export const RatingSchema = z.number({ error: "A rating is a number from 0 to 1." }).min(0, { error: "A rating is at least 0." }).max(1, { error: "A rating is at most 1." });
@@ -26,3 +26,18 @@ export const AgentListParams = z.object({
   before: CursorSchema.optional().catch(undefined),
 });
 export const AGENTS_PAGE_SIZE = 50;
+
+const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).transform((d) => new Date(`${d}T00:00:00.000Z`)).refine((d) => !Number.isNaN(d.getTime()));
+
+/**
+ * The agent page's run-table params (`?status=failed&from=2026-11-01&to=…&after=…`): days are UTC,
+ * both included; a value that is not one falls back to no filter / the first page, never an error.
+ */
+export const RunListParams = z.object({
+  status: z.enum(WakeRunStatus).optional().catch(undefined),
+  from: DaySchema.optional().catch(undefined),
+  to: DaySchema.optional().catch(undefined),
+  after: CursorSchema.optional().catch(undefined),
+  before: CursorSchema.optional().catch(undefined),
+});
+export const RUNS_PAGE_SIZE = 30;

@@ -17,12 +17,20 @@ export const ChatMessageInput = z.object({
 });
 export type ChatMessageInput = z.infer<typeof ChatMessageInput>;
 
-export const ChatRequest = z.object({
-  sessionId: IdSchema,
-  message: ChatMessageInput,
-  /** "Regenerate": the stored answer (the session's newest message) to take back before answering the message again. */
-  replaces: IdSchema.optional(),
-});
+export const ChatRequest = z
+  .object({
+    sessionId: IdSchema,
+    message: ChatMessageInput,
+    /** "Regenerate": the stored answer (the session's newest message) to take back before answering the message again. */
+    replaces: IdSchema.optional(),
+    /** "Edit": the person's newest stored message, whose text becomes `message`'s (its answer taken back) before it is answered again. */
+    edits: IdSchema.optional(),
+  })
+  .refine((r) => !(r.replaces && r.edits), { error: "Regenerate or edit, not both at once.", path: ["edits"] })
+  .refine((r) => !(r.edits && r.message.metadata?.kind), { error: "An edited message is plain text.", path: ["edits"] });
+
+/** The chat route's GET (resume the answer being written): `?sessionId=`. */
+export const FollowAnswerInput = z.object({ sessionId: IdSchema });
 
 export const StopAnswerInput = z.object({ sessionId: IdSchema });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
+import { CursorSchema } from "@/lib/keyset";
 
 const optionalId = z.preprocess((v) => (v === "" ? undefined : v), IdSchema.optional());
 const optionalDate = z.preprocess(
@@ -16,6 +17,8 @@ export const SearchInput = z.object({
   from: optionalDate,
   to: optionalDate,
   sort: z.enum(["recent", "relevance"]).default("recent"),
-  page: z.coerce.number().int().min(1).max(50).default(1),
+  /** Keyset cursors of the page seen: the next page (`after`) or the previous one (`before`). */
+  after: z.preprocess((v) => (v === "" ? undefined : v), CursorSchema.optional()),
+  before: z.preprocess((v) => (v === "" ? undefined : v), CursorSchema.optional()),
 });
 export type SearchParams = z.output<typeof SearchInput>;

@@ -1,5 +1,7 @@
+import pg from "pg";
 import PgBoss from "pg-boss";
 import { errorFields, logger } from "@/server/logger";
+import { isPostgresError } from "@/server/pg-errors";
 
 // The local executor's wake-ups, on pg-boss: one queue per function, a job `{ runId }` sent at once
 // or with `startAfter`, fetched by whichever process polls first; and cron schedules, which
@@ -27,12 +29,39 @@ export function createWakeups({ connectionString, namespace, work, pollingInterv
   const registering: Promise<unknown>[] = [];
   const intervalMs = pollingIntervalSeconds * 1_000;
 
-  async function ensureQueue(name: string) {
-    if (await boss.getQueue(name)) return;
+  /**
+   * Creates the queues that do not exist yet. Creating a queue is DDL on pg-boss's shared tables,
+   * and processes creating queues at the same moment (app instances or test files starting
+   * together) deadlock on it: so creation is serialized across processes by an advisory lock held
+   * on a connection of its own (one for all the missing queues), and a deadlock that happens anyway
+   * (another pg-boss user) is retried.
+   */
+  async function ensureQueues(names: string[]) {
+    const missing: string[] = [];
+    for (const name of names) if (!(await boss.getQueue(name))) missing.push(name);
+    if (!missing.length) return;
+    const lock = new pg.Client({ connectionString, application_name: "agent-coach-executor" });
+    lock.on("error", () => undefined); // a dropped lock connection fails the query below, not the process
+    await lock.connect();
     try {
-      await boss.createQueue(name, { name, policy: "standard" });
-    } catch (e) {
-      if (!(await boss.getQueue(name))) throw e; // another process created it first: fine
+      await lock.query("SELECT pg_advisory_lock(hashtext('agent-coach:pg-boss-queues'))");
+      for (const name of missing) await createQueue(name);
+    } finally {
+      await lock.end().catch(() => undefined); // ending the session releases the lock
+    }
+  }
+
+  async function createQueue(name: string) {
+    for (let attempt = 1; ; attempt++) {
+      if (await boss.getQueue(name)) return; // another process created it meanwhile
+      try {
+        await boss.createQueue(name, { name, policy: "standard" });
+        return;
+      } catch (e) {
+        if (await boss.getQueue(name)) return;
+        if (!isDeadlock(e) || attempt >= 5) throw e;
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * attempt));
+      }
     }
   }
 
@@ -63,7 +92,7 @@ export function createWakeups({ connectionString, namespace, work, pollingInterv
   return {
     async start(functionIds: string[]) {
       await boss.start();
-      for (const id of functionIds) await ensureQueue(queueOf(id));
+      await ensureQueues(functionIds.map(queueOf));
     },
 
     async send(functionId: string, runId: string, at?: Date) {
@@ -78,7 +107,7 @@ export function createWakeups({ connectionString, namespace, work, pollingInterv
 
     async scheduleCron(functionId: string, expression: string, fire: () => Promise<void>) {
       const { cron, tz } = splitTimezone(expression);
-      await ensureQueue(cronQueueOf(functionId));
+      await ensureQueues([cronQueueOf(functionId)]);
       await boss.schedule(cronQueueOf(functionId), cron, {}, { tz });
       startWorkers(cronQueueOf(functionId), 1, fire);
     },
@@ -102,3 +131,6 @@ function splitTimezone(expression: string): { cron: string; tz?: string } {
   const match = /^(?:CRON_)?TZ=(\S+)\s+(.*)$/.exec(expression.trim());
   return match ? { cron: match[2], tz: match[1] } : { cron: expression };
 }
+
+/** PostgreSQL's deadlock_detected (40P01). */
+const isDeadlock = (e: unknown) => isPostgresError(e, "40P01", "deadlock detected");

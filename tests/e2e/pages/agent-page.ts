@@ -1,13 +1,15 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PagedList } from "./paged-list";
 
 /** An agent's page (/w/<slug>/agents/<id>) with its runs. */
-export class AgentPage {
-  constructor(readonly page: Page) {}
-
-  goto(slug: string, agentId: string) {
-    return this.page.goto(`/w/${slug}/agents/${agentId}`);
+export class AgentPage extends PagedList {
+  goto(slug: string, agentId: string, query = "") {
+    return this.page.goto(`/w/${slug}/agents/${agentId}${query}`);
   }
 
+  get runFilterForm() {
+    return this.page.getByRole("form", { name: "Filter runs" });
+  }
   get runRows() {
     return this.page.getByTestId("run-row");
   }

@@ -1,9 +1,7 @@
-import type { Page } from "@playwright/test";
+import { PagedList } from "./paged-list";
 
 /** The decision inbox (/w/<slug>/inbox): agents' proposals waiting for a person. */
-export class InboxPage {
-  constructor(readonly page: Page) {}
-
+export class InboxPage extends PagedList {
   goto(slug: string, query = "") {
     return this.page.goto(`/w/${slug}/inbox${query}`);
   }
@@ -14,6 +12,13 @@ export class InboxPage {
   /** Items whose text matches every filter, in order. */
   item(...texts: (string | RegExp)[]) {
     return texts.reduce((items, hasText) => items.filter({ hasText }), this.items);
+  }
+  get filterForm() {
+    return this.page.getByRole("form", { name: "Filter decisions" });
+  }
+  /** The nav's count of pending items ("1,000+"). */
+  get badge() {
+    return this.page.getByTestId("inbox-badge");
   }
   get filter() {
     return this.page.getByTestId("inbox-filter");

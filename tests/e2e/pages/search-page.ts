@@ -12,6 +12,16 @@ export class SearchPage {
     await this.page.getByLabel("Search query").fill(query);
     await this.page.getByRole("button", { name: "Search" }).click();
   }
+  /** "1,234 matches" / "More than 1,000 matches …". */
+  get count() {
+    return this.page.getByTestId("search-count");
+  }
+  next() {
+    return this.page.getByRole("link", { name: "Next →" }).click();
+  }
+  previous() {
+    return this.page.getByRole("link", { name: "← Previous" }).click();
+  }
   get hits() {
     return this.page.getByTestId("search-hit");
   }

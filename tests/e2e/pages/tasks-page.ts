@@ -1,24 +1,12 @@
-import type { Page } from "@playwright/test";
+import { PagedList } from "./paged-list";
 
 /** The tasks list (/w/<slug>/tasks) with its New task form; filters, order and pages in the URL. */
-export class TasksPage {
-  constructor(readonly page: Page) {}
-
+export class TasksPage extends PagedList {
   goto(slug: string, query = "") {
     return this.page.goto(`/w/${slug}/tasks${query}`);
   }
-  /** "51–100 of 1,000". */
-  get range() {
-    return this.page.getByTestId("page-range");
-  }
   get filterForm() {
     return this.page.getByRole("form", { name: "Filter tasks" });
-  }
-  next() {
-    return this.page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next →" }).click();
-  }
-  previous() {
-    return this.page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "← Previous" }).click();
   }
   async filter({ status, template, sort }: { status?: string; template?: string; sort?: string }) {
     const form = this.filterForm;

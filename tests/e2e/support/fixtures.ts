@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext } from "@playwright/test";
+import { watchConsole } from "./console";
 import { disconnectFactoryDb, factoryDb, type FactoryDb } from "../../factories";
 import { pagesOf, type App } from "../pages";
 import { signInByEmail } from "./auth";
@@ -15,6 +16,16 @@ import { createRuntimeWorkspace } from "./scenarios/runtime";
 // the factories straight to the database, since the app's services are server-only).
 
 type Fixtures = {
+  /**
+   * Console messages a test expects (e.g. the browser's own "Failed to load resource … 404" when it
+   * visits a page it may not see): `test.use({ allowConsoleErrors: [/status of 404/] })`. Any other
+   * console error or uncaught page error fails the test.
+   */
+  allowConsoleErrors: RegExp[];
+  /** The console errors seen so far in every browser context of the test, and those it declared (checked at its end). */
+  consoleErrors: { seen: string[]; expected: RegExp[] };
+  /** Declares a console error this test causes on purpose (e.g. a request it aborts), by pattern. */
+  expectConsoleError: (pattern: RegExp) => void;
   /** The page objects of the test's page. */
   app: App;
   /** Signs the test's page in by magic link (the real email flow). */
@@ -46,12 +57,28 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
   agentWorkspace: [async ({ db }, provide) => provide(await createAgentWorkspace(db)), { scope: "worker" }],
 
+  allowConsoleErrors: [[], { option: true }],
+  expectConsoleError: async ({ consoleErrors }, provide) => provide((pattern) => void consoleErrors.expected.push(pattern)),
+  consoleErrors: async ({ allowConsoleErrors }, provide, testInfo) => {
+    const errors = { seen: [] as string[], expected: [...allowConsoleErrors] };
+    await provide(errors);
+    const unexpected = errors.seen.filter((e) => !errors.expected.some((re) => re.test(e)));
+    // Only a test that otherwise passed is failed for its console: a failing one already says why.
+    if (unexpected.length > 0 && testInfo.status === testInfo.expectedStatus) {
+      throw new Error(`The browser logged ${unexpected.length} console error(s):\n${unexpected.map((e) => `  - ${e}`).join("\n")}`);
+    }
+  },
+  context: async ({ context, consoleErrors }, provide) => {
+    watchConsole(context, consoleErrors.seen);
+    await provide(context);
+  },
   app: async ({ page }, provide) => provide(pagesOf(page)),
   signIn: async ({ page }, provide) => provide((email) => signInByEmail(page, email)),
-  browse: async ({ browser }, provide) => {
+  browse: async ({ browser, consoleErrors }, provide) => {
     const contexts: BrowserContext[] = [];
     await provide(async () => {
       const context = await browser.newContext();
+      watchConsole(context, consoleErrors.seen);
       contexts.push(context);
       return pagesOf(await context.newPage());
     });

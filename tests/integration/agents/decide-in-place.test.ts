@@ -80,4 +80,32 @@ describe("deciding where the work is", () => {
     expect(await rateRunAction({ workspaceSlug: s.slug, runId: s.run.id, rating: 0.7 })).toMatchObject({ ok: true });
     expect(await db.wakeRun.findUniqueOrThrow({ where: { id: s.run.id } })).toMatchObject({ userRating: 0.7, ratedById: s.members.member.id });
   });
+
+  it("finds a task's open proposals through its change sets, however many other open proposals the workspace holds", async () => {
+    const s = await setup();
+    // 3,000 open proposals of the workspace in change sets of no task, one each.
+    await db.$executeRaw`
+      WITH sets AS (
+        INSERT INTO "ChangeSet" ("id", "workspaceId", "agentId", "templateId")
+        SELECT 'other_set_' || ${uid()} || '_' || i, ${s.workspace.id}, ${s.agent.id}, ${s.agent.templateId} FROM generate_series(1, 3000) AS g(i)
+        RETURNING "id")
+      INSERT INTO "ChangeItem" ("id", "workspaceId", "changeSetId", "agentId", "templateId", "tool", "summary")
+      SELECT 'item_' || "id", ${s.workspace.id}, "id", ${s.agent.id}, ${s.agent.templateId}, 'propose_estimate', 'Another proposal' FROM sets`;
+    await db.$executeRawUnsafe(`ANALYZE "ChangeSet"`);
+    await db.$executeRawUnsafe(`ANALYZE "ChangeItem"`);
+    // listOpenItems' statement for a task, as Prisma writes it (a join on the change set).
+    type Node = Record<string, unknown> & { Plans?: Node[] };
+    const [{ "QUERY PLAN": [plan] }] = await db.$queryRawUnsafe<{ "QUERY PLAN": { Plan: Node }[] }[]>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT i."id" FROM "ChangeItem" i LEFT JOIN "ChangeSet" j0 ON j0."id" = i."changeSetId"
+       WHERE i."workspaceId" = $1 AND i."status" IN ('pending', 'deferred') AND (j0."workspaceId" = $1 AND j0."taskId" = $2 AND j0."id" IS NOT NULL)
+       ORDER BY i."createdAt", i."id" LIMIT 50`,
+      s.workspace.id,
+      s.task.id,
+    );
+    const read = (n: Node): number =>
+      (["ChangeItem", "ChangeSet"].includes(String(n["Relation Name"])) ? Number(n["Actual Rows"]) * Number(n["Actual Loops"] ?? 1) + Number(n["Rows Removed by Filter"] ?? 0) : 0) +
+      (n.Plans ?? []).reduce((sum, c) => sum + read(c), 0);
+    expect(read(plan.Plan)).toBeLessThanOrEqual(10);
+    expect((await listOpenItems({ workspaceId: s.workspace.id, taskId: s.task.id })).map((i) => i.summary)).toEqual(["Add a step", "45 minutes"]);
+  });
 });

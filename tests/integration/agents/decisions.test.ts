@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recordObservation } from "@/features/agents/server/record-message";
 import { createChangeSet } from "@/features/decisions/server/create-change-set";
-import { listInbox } from "@/features/decisions/server/queries";
+import { listInboxPage } from "@/features/decisions/server/list-inbox-page";
 import { decideChangeItems } from "@/features/decisions/server/decide-change-items";
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { createTask } from "@/features/tasks/server/create-task";
@@ -76,12 +76,12 @@ describe("change decisions", () => {
     const other = await createTask({ scope, title: "A brand new task", templateId: (await db.agent.findUniqueOrThrow({ where: { id: agent.id } })).templateId });
     await createChangeSet({ scope, agentId: other.agent!.id, items: [{ tool: "propose_estimate", args: { minutes: 30 }, summary: "New" }] });
 
-    const capped = await listInbox({ workspaceId: scope.workspaceId, limit: 2 });
+    const capped = await listInboxPage({ workspaceId: scope.workspaceId, limit: 2 });
     expect(capped.items.map((i) => i.summary)).toEqual(["Old 0", "Old 1"]);
-    expect(capped.matching).toBe(4);
+    expect(capped.total).toEqual({ value: 4, capped: false });
 
-    const forTask = await listInbox({ workspaceId: scope.workspaceId, taskId: other.task.id, limit: 2 });
+    const forTask = await listInboxPage({ workspaceId: scope.workspaceId, taskId: other.task.id, limit: 2 });
     expect(forTask.items.map((i) => i.summary)).toEqual(["New"]);
-    expect(forTask).toMatchObject({ matching: 1, pending: 1, deferred: 0 });
+    expect(forTask).toMatchObject({ total: { value: 1 }, pending: { value: 1 }, deferred: { value: 0 } });
   });
 });

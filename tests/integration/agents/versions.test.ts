@@ -91,3 +91,37 @@ describe("templates list", () => {
     expect(rows.find((r) => r.id === idle.id)).toMatchObject({ instanceCount: 0, lastActivityAt: null });
   });
 });
+
+describe("template page header and version history", () => {
+  it("counts live instances and each version's runs (any status or day; runs are never deleted)", async () => {
+    const { scope, template } = await setup();
+    const { getTemplateWithHead, listVersions } = await import("@/features/templates/server/queries");
+    const a = await createAgent({ scope, templateId: template.id, displayName: "A" });
+    const gone = await createAgent({ scope, templateId: template.id, displayName: "Gone" });
+    await db.agent.update({ where: { id: gone.id }, data: { lifecycle: "destroyed" } });
+    await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", durationMs: 1000 });
+    const v2 = await createTemplateVersion({ scope, templateId: template.id, directives: "Be helpful and brief.", authoredBy: "user" });
+    await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", startedAt: new Date("2026-01-01T10:00:00Z"), durationMs: 1000 });
+    const failed = await recordRun({ scope, agentId: a.id, reason: "manual", status: "failed", durationMs: 1000 });
+    const rated = await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", durationMs: 1000 });
+    await db.wakeRun.update({ where: { id: rated.id }, data: { userRating: 0.75 } });
+
+    // The header: the active version and the instances the templates list shows (not destroyed ones).
+    const header = await getTemplateWithHead(scope.workspaceId, template.id);
+    expect(header).toMatchObject({ head: { id: v2.id, number: 2, parent: { number: 1 } }, instanceCount: 1 });
+    const { listTemplates } = await import("@/features/templates/server/queries");
+    expect((await listTemplates(scope.workspaceId)).find((t) => t.id === template.id)?.instanceCount).toBe(header!.instanceCount);
+
+    // Each version's runs, whatever their status or day, equal to the rows themselves.
+    const versions = await listVersions(scope.workspaceId, template.id);
+    const actual = await db.wakeRun.groupBy({ by: ["templateVersionId"], where: { templateId: template.id }, _count: true });
+    expect(versions.map((v) => [v.number, v.runCount])).toEqual([[2, 3], [1, 1]]);
+    expect(Object.fromEntries(versions.map((v) => [v.id, v.runCount]))).toEqual(Object.fromEntries(actual.map((r) => [r.templateVersionId, r._count])));
+    expect([failed.templateVersionId, rated.templateVersionId]).toEqual([v2.id, v2.id]);
+
+    // Another workspace sees neither.
+    const other = await makeWorkspace();
+    expect(await getTemplateWithHead(other.scope.workspaceId, template.id)).toBeNull();
+    expect(await listVersions(other.scope.workspaceId, template.id)).toEqual([]);
+  });
+});

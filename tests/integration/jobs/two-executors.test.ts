@@ -17,6 +17,13 @@ const work = eventType("test/two-executors", { schema: Data });
 describe("two executors on one database", () => {
   const newExecutor = executorsForThisFile();
 
+  it("processes starting together all start: creating their queues at once is retried when PostgreSQL cancels one for a deadlock", async () => {
+    // Each executor creates its functions' queues (DDL on pg-boss's shared tables) as it starts.
+    const fns = Array.from({ length: 4 }, (_, i) => inngest.createFunction({ id: testId(`start-${i}`), triggers: [work] }, async () => "ok"));
+    const started = await Promise.allSettled(Array.from({ length: 6 }, () => newExecutor({ functions: fns }, { install: false })));
+    expect(started.filter((r) => r.status === "rejected")).toEqual([]);
+  });
+
   it("every run executes exactly once and single-flight per key holds across both", async () => {
     const id = testId("shared");
     const namespace = `t${uid()}`;

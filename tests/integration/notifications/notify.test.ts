@@ -5,7 +5,7 @@ import { markNotificationsReadAction } from "@/features/notifications/actions/ma
 import { setEmailNotificationsAction } from "@/features/notifications/actions/set-email-notifications";
 import { markReadByLink, markReadFromLink } from "@/features/notifications/server/mark-read";
 import { notifyMembers, type NotifyInput } from "@/features/notifications/server/notify";
-import { countUnread, listNotifications } from "@/features/notifications/server/queries";
+import { countOpenNotifications, listNotifications } from "@/features/notifications/server/queries";
 import { signNotificationLink, verifyNotificationSignature } from "@/features/notifications/server/signing";
 import { db } from "@/server/db";
 import { actionFromText } from "@/server/email-layout";
@@ -49,7 +49,7 @@ describe("notifyMembers", () => {
     expect(rows.every((r) => r.emailedAt && !r.readAt && r.link === input.link && r.kind === "ritual_review")).toBe(true);
     for (const user of [ws.owner, ws.members.admin, ws.members.member]) expect(await emailsTo(user.email)).toHaveLength(1);
     expect(await emailsTo(ws.members.viewer.email)).toHaveLength(0);
-    expect(await countUnread(ws.members.viewer.id, ws.workspace.id)).toBe(0);
+    expect(await countOpenNotifications(ws.members.viewer.id, ws.workspace.id)).toBe(0);
   });
 
   it("creates and sends nothing new when called again with the same dedupe key", async () => {
@@ -71,7 +71,7 @@ describe("notifyMembers", () => {
     const ws = await makeWorkspace({ roles: ["member"] });
     await db.membership.update({ where: { workspaceId_userId: { workspaceId: ws.workspace.id, userId: ws.members.member.id } }, data: { emailNotifications: false } });
     expect(await notifyMembers(reviewInput(ws))).toEqual({ created: 2, emailed: 1 });
-    expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(1);
+    expect(await countOpenNotifications(ws.members.member.id, ws.workspace.id)).toBe(1);
     expect(await emailsTo(ws.members.member.email)).toHaveLength(0);
     expect(await emailsTo(ws.owner.email)).toHaveLength(1);
   });
@@ -174,8 +174,8 @@ describe("signed email links", () => {
     await notifyMembers(reviewInput(ws)); // another session's page
 
     expect(await markReadByLink({ userId: ws.members.member.id, workspaceId: ws.workspace.id, link: input.link })).toEqual({ count: 2 });
-    expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(1);
-    expect(await countUnread(ws.owner.id, ws.workspace.id)).toBe(3);
+    expect(await countOpenNotifications(ws.members.member.id, ws.workspace.id)).toBe(1);
+    expect(await countOpenNotifications(ws.owner.id, ws.workspace.id)).toBe(3);
   });
 });
 
@@ -206,10 +206,10 @@ describe("notification actions", () => {
     expect((await of(ws.owner.id)).every((n) => n.readAt === null)).toBe(true);
 
     expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids: [memberIds[0], ...ownerIds] })).toEqual({ ok: true, data: { count: 1 } });
-    expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(1);
+    expect(await countOpenNotifications(ws.members.member.id, ws.workspace.id)).toBe(1);
     expect(await markAllNotificationsReadAction({ workspaceSlug: ws.workspace.slug })).toEqual({ ok: true, data: { count: 1 } });
-    expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(0);
-    expect(await countUnread(ws.owner.id, ws.workspace.id)).toBe(2);
+    expect(await countOpenNotifications(ws.members.member.id, ws.workspace.id)).toBe(0);
+    expect(await countOpenNotifications(ws.owner.id, ws.workspace.id)).toBe(2);
   });
 
   it("scopes by workspace: the caller's notifications in another workspace are untouched", async () => {
@@ -222,7 +222,7 @@ describe("notification actions", () => {
     actAs(a.owner);
     expect(await markNotificationsReadAction({ workspaceSlug: a.workspace.slug, ids: [inB.id] })).toEqual({ ok: true, data: { count: 0 } });
     expect(await markAllNotificationsReadAction({ workspaceSlug: a.workspace.slug })).toEqual({ ok: true, data: { count: 0 } });
-    expect(await countUnread(a.owner.id, b.workspace.id)).toBe(1);
+    expect(await countOpenNotifications(a.owner.id, b.workspace.id)).toBe(1);
   });
 
   it("lets viewers manage theirs", async () => {
@@ -257,7 +257,7 @@ describe("notification actions", () => {
     expect(await markNotificationsReadAction({ workspaceSlug: ws.workspace.slug, ids })).toMatchObject({ ok: false, error: { status: 404 } });
     expect(await markAllNotificationsReadAction({ workspaceSlug: ws.workspace.slug })).toMatchObject({ ok: false, error: { status: 404 } });
     expect(await setEmailNotificationsAction({ workspaceSlug: ws.workspace.slug, enabled: false })).toMatchObject({ ok: false, error: { status: 404 } });
-    expect(await countUnread(ws.owner.id, ws.workspace.id)).toBe(2);
+    expect(await countOpenNotifications(ws.owner.id, ws.workspace.id)).toBe(2);
     expect((await membershipOf(ws.workspace.id, ws.owner.id))?.emailNotifications).toBe(true);
   });
 
@@ -275,6 +275,6 @@ describe("notification actions", () => {
       await setEmailNotificationsAction({ workspaceSlug: ws.workspace.slug, enabled: "yes" as never }),
     ];
     for (const res of bad) expect(res).toMatchObject({ ok: false, error: { status: 400, code: "BAD_REQUEST" } });
-    expect(await countUnread(ws.members.member.id, ws.workspace.id)).toBe(2);
+    expect(await countOpenNotifications(ws.members.member.id, ws.workspace.id)).toBe(2);
   });
 });

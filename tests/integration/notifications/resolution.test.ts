@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decideChangeItemsAction } from "@/features/decisions/actions/decide-change-items";
 import { markViewedNotificationsReadAction } from "@/features/notifications/actions/mark-viewed-notifications-read";
 import { changeItemSubject } from "@/features/notifications/server/resolve";
-import { countUnread, listNotifications } from "@/features/notifications/server/queries";
+import { countOpenNotifications, listNotifications } from "@/features/notifications/server/queries";
 import { signNotificationLink } from "@/features/notifications/server/signing";
 import { approveProposalAction } from "@/features/one-on-one/actions/approve-proposal";
 import { rejectProposalAction } from "@/features/one-on-one/actions/reject-proposal";
@@ -33,7 +33,7 @@ describe("notifications resolve themselves", () => {
     const { f, sessionId, proposal } = await awaitingReview();
     const before = await reviewsOf(sessionId);
     expect(before).toHaveLength(2); // owner and member, never the viewer
-    expect(await countUnread(f.member.id, f.workspace.id)).toBe(1);
+    expect(await countOpenNotifications(f.member.id, f.workspace.id)).toBe(1);
 
     actAs(f.member);
     expect(await approveProposalAction({ workspaceSlug: f.workspace.slug, proposalId: proposal.id, rating: 0.8 })).toMatchObject({ ok: true });
@@ -44,8 +44,8 @@ describe("notifications resolve themselves", () => {
       expect(Math.abs(n.resolvedAt!.getTime() - decided.decidedAt!.getTime())).toBeLessThan(60_000);
     }
     // The bell counts open notifications only: resolved-but-unread is not open.
-    expect(await countUnread(f.member.id, f.workspace.id)).toBe(0);
-    expect(await countUnread(f.owner.id, f.workspace.id)).toBe(0);
+    expect(await countOpenNotifications(f.member.id, f.workspace.id)).toBe(0);
+    expect(await countOpenNotifications(f.owner.id, f.workspace.id)).toBe(0);
     const [listed] = await listNotifications({ userId: f.owner.id, workspaceId: f.workspace.id });
     expect(listed).toMatchObject({ kind: "ritual_review", resolution: "approved", resolvedBy: { name: f.member.name } });
   });
@@ -61,7 +61,7 @@ describe("notifications resolve themselves", () => {
     const rounds = await reviewsOf(sessionId);
     expect(rounds).toHaveLength(4);
     expect(rounds.filter((n) => n.resolvedAt === null)).toHaveLength(2);
-    expect(await countUnread(f.member.id, f.workspace.id)).toBe(1);
+    expect(await countOpenNotifications(f.member.id, f.workspace.id)).toBe(1);
   });
 
   it("an expired ritual's review reads expired, by nobody; a refused decision resolves nothing", async () => {

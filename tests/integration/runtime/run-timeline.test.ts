@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getRunTimeline } from "@/features/runtime/server/timeline";
-import { factoryDb, makeAgentRow, makeChangeSetRow, makeObservation, makeReport, makeRunRow, makeTemplateRow, makeWorkspace } from "../../factories";
+import { factoryDb, makeAgentRow, makeChangeSetRow, makeObservation, makeObservationRows, makeReport, makeRunRow, makeTemplateRow, makeWorkspace } from "../../factories";
 
 // The run page's timeline: the steps in order with only the recorded times, a failed run with
 // its error, a run without quality gates, and nothing for another workspace's run.
@@ -71,5 +71,25 @@ describe("getRunTimeline", () => {
     const other = await makeWorkspace();
     const run = await makeRunRow(s.agent, { templateVersionId: s.head.id, finishedAt: new Date() });
     expect(await getRunTimeline(other.workspace.id, run.id)).toBeNull();
+  });
+
+  it("finds a run's outputs through an index, however many the workspace holds", async () => {
+    const s = await setup();
+    const run = await makeRunRow(s.agent, { templateVersionId: s.head.id });
+    await makeObservationRows(s.agent, 3_000, { text: (i) => `Another run's note ${i}` });
+    await makeObservation(s.agent, { wakeRunId: run.id, text: "This run's note" });
+    const db = factoryDb();
+    await db.$executeRawUnsafe(`ANALYZE "AgentMessage"`);
+    // The timeline's question, as SQL: this run's observations in time order.
+    type Node = Record<string, unknown> & { Plans?: Node[] };
+    const [{ "QUERY PLAN": [plan] }] = await db.$queryRawUnsafe<{ "QUERY PLAN": { Plan: Node }[] }[]>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT "createdAt" FROM "AgentMessage" WHERE "workspaceId" = $1 AND "wakeRunId" = $2 AND "kind" = 'observation' ORDER BY "createdAt"`,
+      s.workspace.id,
+      run.id,
+    );
+    const read = (n: Node): number =>
+      (n["Relation Name"] === "AgentMessage" ? Number(n["Actual Rows"]) + Number(n["Rows Removed by Filter"] ?? 0) : 0) + (n.Plans ?? []).reduce((sum, c) => sum + read(c), 0);
+    expect(read(plan.Plan)).toBeLessThanOrEqual(2);
+    expect((await getRunTimeline(s.workspace.id, run.id))!.map((x) => x.label)).toContain("Observations recorded");
   });
 });

@@ -3,7 +3,7 @@ import { createAgent } from "@/features/agents/server/create-agent";
 import { recordObservation, writeReport } from "@/features/agents/server/record-message";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/features/search/markers";
 import { SearchInput } from "@/features/search/schemas";
-import { searchMessages } from "@/features/search/server/search-messages";
+import { SEARCH_BOUNDS, searchMessages } from "@/features/search/server/search-messages";
 import { createTemplateWithImprover } from "@/features/rituals/server";
 import { makeWorkspace, uid } from "../../factories";
 
@@ -64,7 +64,7 @@ describe("search", () => {
   it("falls back to the full index when the newest rows hold too few matches", async () => {
     const s = await setup();
     // A window of 1 row: the newest observation does not match "billing", the older one does.
-    const { hits } = await search(s.workspaceId, { q: "billing" }, { window: { observation: 1, report: 1 } });
+    const { hits } = await search(s.workspaceId, { q: "billing" }, { bounds: { ...SEARCH_BOUNDS, windows: { observation: { first: 1, chunk: 1, rows: 1 }, report: { first: 1, chunk: 1, rows: 1 } } } });
     expect(hits).toHaveLength(1);
     expect(hits[0].snippet).toContain(`${HIGHLIGHT_START}billing${HIGHLIGHT_END}`);
   });
@@ -75,9 +75,9 @@ describe("search", () => {
     for (let i = 0; i < 21; i++) await recordObservation({ scope: s.scope, agentId: s.a.id, text: `Refund number ${i} processed` });
     const first = await search(s.workspaceId, { q: "refund" });
     expect(first.hits).toHaveLength(20);
-    expect(first.hasMore).toBe(true);
-    const second = await search(s.workspaceId, { q: "refund", page: "2" });
-    expect(second).toMatchObject({ hasMore: false, hits: [expect.anything()] });
+    expect(first.nextCursor).toBeTruthy();
+    const second = await search(s.workspaceId, { q: "refund", after: first.nextCursor! });
+    expect(second).toMatchObject({ nextCursor: null, hits: [expect.anything()] });
     const mine = await search(s.workspaceId, { q: `"duplicate ticket"` });
     expect(mine.hits.some((h) => h.agentId === other.a.id || h.agentId === other.b.id)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { ModelRole } from "@/ai/models";
+import { env } from "@/env";
 import { BuiltinLanguageModel } from "./model";
 
 export { BuiltinLanguageModel } from "./model";
@@ -8,6 +9,6 @@ const instances = new Map<ModelRole, BuiltinLanguageModel>();
 /** One shared instance per role: the model keeps no state between calls. */
 export function builtinModel(role: ModelRole): BuiltinLanguageModel {
   let model = instances.get(role);
-  if (!model) instances.set(role, (model = new BuiltinLanguageModel(role)));
+  if (!model) instances.set(role, (model = new BuiltinLanguageModel(role, { streamDelayMs: env.AI_BUILTIN_STREAM_DELAY_MS })));
   return model;
 }

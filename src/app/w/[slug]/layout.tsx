@@ -1,5 +1,6 @@
 import { BarChart3, BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { AppShell } from "@/components/app-shell";
 import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
 import { signOutAction } from "@/features/auth/actions/sign-out";
@@ -7,8 +8,9 @@ import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-sw
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { listMyWorkspaces } from "@/features/workspaces/server";
 import { countPendingDecisions } from "@/features/decisions/server";
+import { formatCount } from "@/lib/capped-count";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
-import { countUnread } from "@/features/notifications/server";
+import { countOpenNotifications } from "@/features/notifications/server";
 
 /** The workspace's pages in order (path under /w/[slug]); a string is a section heading. */
 const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
@@ -30,59 +32,62 @@ const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const [workspaces, pending, unread] = await Promise.all([
+  const [workspaces, pending, openNotifications] = await Promise.all([
     listMyWorkspaces(ctx.user.id),
     countPendingDecisions(ctx.workspace.id),
-    countUnread(ctx.user.id, ctx.workspace.id),
+    countOpenNotifications(ctx.user.id, ctx.workspace.id),
   ]);
   const base = `/w/${ctx.workspace.slug}`;
-  return (
-    <div className="flex min-h-screen">
-      <aside className="sticky top-0 flex h-screen w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50/80 px-3 py-4">
-        <div className="mb-5 flex items-center justify-between px-2">
-          <Logo />
-          <NotificationBell href={`${base}/notifications`} unread={unread} />
-        </div>
-        <WorkspaceSwitcher
-          current={{ slug: ctx.workspace.slug, name: ctx.workspace.name, role: ctx.membership.role }}
-          workspaces={workspaces}
-        />
-        <nav className="mt-5 flex flex-1 flex-col gap-1" aria-label="Workspace">
-          {NAV.map((item) => {
-            if (typeof item === "string") {
-              return (
-                <p key={item} className="mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">
-                  {item}
-                </p>
-              );
-            }
-            const [path, Icon, label] = item;
+  const sidebar = (
+    <>
+      <div className="mb-5 flex h-8 items-center px-2">
+        <Logo />
+      </div>
+      <WorkspaceSwitcher
+        current={{ slug: ctx.workspace.slug, name: ctx.workspace.name, role: ctx.membership.role }}
+        workspaces={workspaces}
+      />
+      <nav className="mt-5 flex flex-1 flex-col gap-1" aria-label="Workspace">
+        {NAV.map((item) => {
+          if (typeof item === "string") {
             return (
-              <NavLink key={label} href={`${base}${path}`} exact={path === ""}>
-                <Icon className="h-4 w-4" aria-hidden /> {label}
-                {path === "/inbox" && pending > 0 ? (
-                  <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${pending} pending`}>
-                    {pending}
-                  </span>
-                ) : null}
-              </NavLink>
+              <p key={item} className="mt-4 px-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">
+                {item}
+              </p>
             );
-          })}
-        </nav>
-        <div className="border-t border-zinc-200 pt-3">
-          <p className="truncate px-2 text-xs text-zinc-500" data-testid="signed-in-as">
-            {ctx.user.email}
-          </p>
-          <form action={signOutAction}>
-            <button type="submit" className="mt-1 flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100">
-              <LogOut className="h-4 w-4" aria-hidden /> Sign out
-            </button>
-          </form>
-        </div>
-      </aside>
-      <main className="min-w-0 flex-1 px-8 py-8">
-        <div className="mx-auto max-w-6xl">{children}</div>
-      </main>
-    </div>
+          }
+          const [path, Icon, label] = item;
+          return (
+            <NavLink key={label} href={`${base}${path}`} exact={path === ""}>
+              <Icon className="h-4 w-4" aria-hidden /> {label}
+              {path === "/inbox" && pending.value > 0 ? (
+                <span className="ml-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${formatCount(pending)} pending`} data-testid="inbox-badge">
+                  {formatCount(pending)}
+                </span>
+              ) : null}
+            </NavLink>
+          );
+        })}
+      </nav>
+      <div className="border-t border-zinc-200 pt-3">
+        <p className="truncate px-2 text-xs text-zinc-500" data-testid="signed-in-as">
+          {ctx.user.email}
+        </p>
+        <form action={signOutAction}>
+          <button type="submit" className="mt-1 flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100">
+            <LogOut className="h-4 w-4" aria-hidden /> Sign out
+          </button>
+        </form>
+      </div>
+    </>
+  );
+  return (
+    <AppShell
+      sidebar={sidebar}
+      topBar={<Logo />}
+      bell={<NotificationBell href={`${base}/notifications`} open={openNotifications} />}
+    >
+      {children}
+    </AppShell>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowRight, UserPlus } from "lucide-react";
 import Link from "next/link";
+import { Suspense } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -8,16 +9,14 @@ import { getWorkspaceHealth } from "@/features/dashboards/server";
 import { countPendingDecisions } from "@/features/decisions/server";
 import { can, roleLabels } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { formatCount } from "@/lib/capped-count";
 import { listMembers } from "@/features/workspaces/server";
+import { readThrough, type CacheScope } from "@/server/read-cache";
 
 export default async function WorkspaceDashboard({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const [members, templates, pending] = await Promise.all([
-    listMembers(ctx.workspace.id),
-    getWorkspaceHealth({ workspaceId: ctx.workspace.id }),
-    countPendingDecisions(ctx.workspace.id),
-  ]);
+  const [members, pending] = await Promise.all([listMembers(ctx.workspace.id), countPendingDecisions(ctx.workspace.id)]);
   return (
     <>
       <PageHeader
@@ -32,25 +31,26 @@ export default async function WorkspaceDashboard({ params }: { params: Promise<{
         }
       />
       <div className="space-y-6">
-        {pending > 0 ? (
+        {pending.value > 0 ? (
           <Link href={`/w/${slug}/inbox`} className="flex items-center justify-between rounded-xl border border-brand-100 bg-brand-50 px-5 py-4 text-sm text-brand-700 hover:bg-brand-100">
             <span>
-              <b>{pending}</b> agent {pending === 1 ? "proposal waits" : "proposals wait"} for a decision.
+              <b>{formatCount(pending)}</b> agent {pending.value === 1 && !pending.capped ? "proposal waits" : "proposals wait"} for a decision.
             </span>
             <ArrowRight className="h-4 w-4" aria-hidden />
           </Link>
         ) : null}
         <Card>
           <CardHeader title="Templates" description="What your agents run on: how each did in the last 7 days, with arrows against the 7 days before." />
-          {templates.length === 0 ? (
-            <div className="p-5">
-              <EmptyState title="No templates yet">
-                <Link className="text-brand-600 hover:underline" href={`/w/${slug}/templates`}>Create the first one</Link> or connect an agent through the API.
-              </EmptyState>
-            </div>
-          ) : (
-            <TemplateHealthTable slug={slug} templates={templates} />
-          )}
+          {/* The health of every template is the costliest read here: it streams in after the rest. */}
+          <Suspense
+            fallback={
+              <div className="m-5 flex h-24 items-center justify-center rounded-lg bg-zinc-50 text-xs text-zinc-400" role="status">
+                Loading each template&apos;s numbers…
+              </div>
+            }
+          >
+            <TemplatesHealth slug={slug} scope={ctx.workspace} />
+          </Suspense>
         </Card>
         <Card>
           <CardHeader title="Team" description={`${members.length} ${members.length === 1 ? "member" : "members"}`} />
@@ -68,5 +68,17 @@ export default async function WorkspaceDashboard({ params }: { params: Promise<{
         </Card>
       </div>
     </>
+  );
+}
+
+async function TemplatesHealth({ slug, scope }: { slug: string; scope: CacheScope }) {
+  const templates = await readThrough(scope, "workspace-health", () => getWorkspaceHealth({ workspaceId: scope.id }));
+  if (templates.length > 0) return <TemplateHealthTable slug={slug} templates={templates} />;
+  return (
+    <div className="p-5">
+      <EmptyState title="No templates yet">
+        <Link className="text-brand-600 hover:underline" href={`/w/${slug}/templates`}>Create the first one</Link> or connect an agent through the API.
+      </EmptyState>
+    </div>
   );
 }

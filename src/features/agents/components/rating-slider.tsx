@@ -44,22 +44,23 @@ export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { work
   }
   return (
     <div className="flex items-start gap-2">
-      <div className="w-40">
+      <div className="w-36">
         <RatingRange id={id} value={value} onChange={setValue} aria-label="Rating" list={`${id}-anchors`} className="w-full" />
         <datalist id={`${id}-anchors`}>
           {anchors.map((a) => (
             <option key={a.value} value={a.value} label={a.label} />
           ))}
         </datalist>
-        <div className="flex justify-between text-[10px] leading-tight text-zinc-500" aria-hidden>
+        <div className="flex justify-between gap-1 whitespace-nowrap text-[10px] leading-tight text-zinc-500" aria-hidden>
           {anchors.map((a) => (
             <span key={a.value}>{a.label}</span>
           ))}
         </div>
       </div>
       <span className="w-9 pt-0.5 text-right font-mono text-xs tabular-nums">{value.toFixed(2)}</span>
-      <Button size="sm" variant={saved === value ? "ghost" : "secondary"} disabled={pending || saved === value} onClick={() => void run({ workspaceSlug, runId, rating: value }, () => setSaved(value))}>
-        {saved === value ? "Saved" : "Save rating"}
+      {/* "Save" on screen (it sits in a table's row); "Save rating" to a screen reader. */}
+      <Button size="sm" variant={saved === value ? "ghost" : "secondary"} disabled={pending || saved === value} aria-label={saved === value ? undefined : "Save rating"} onClick={() => void run({ workspaceSlug, runId, rating: value }, () => setSaved(value))}>
+        {saved === value ? "Saved" : "Save"}
       </Button>
       <ErrorText className="text-xs" message={error?.message} />
     </div>

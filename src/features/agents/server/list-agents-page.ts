@@ -1,8 +1,8 @@
 import "server-only";
 import type { AgentLifecycle, Prisma } from "@/generated/prisma/client";
-import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, keysetValue, type Cursor, type KeysetSort } from "@/lib/keyset";
+import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, type Cursor, type KeysetSort } from "@/lib/keyset";
 import { db } from "@/server/db";
-import { badRequest } from "@/server/errors";
+import { assertKeysetCursor } from "@/server/keyset-cursor";
 import type { AgentSort } from "../schemas";
 
 export type AgentFilters = { workspaceId: string; templateId?: string; lifecycle?: AgentLifecycle };
@@ -31,11 +31,6 @@ const filterWhere = ({ workspaceId, templateId, lifecycle }: AgentFilters): Pris
   ...(lifecycle ? { lifecycle } : {}),
 });
 
-function assertCursor(sort: AgentSort, cursor: Cursor) {
-  if (cursor.sort !== sort) throw badRequest("This cursor belongs to another sort order: start again from the first page.", { cursor: ["This cursor belongs to another sort order."] });
-  if (keysetValue(SORTS[sort], cursor.key) === null) throw badRequest("This cursor is not valid.", { cursor: ["This cursor is not valid."] });
-}
-
 /**
  * One page of the workspace's agents, filtered by template and lifecycle, in a stable order —
  * keyset pagination: `after` (the next page) or `before` (the previous one) is a cursor of a row
@@ -47,7 +42,7 @@ export async function listAgentsPage({
   sort = "newest", limit = 50, after, before, withTotal = false, ...filters
 }: AgentFilters & { sort?: AgentSort; limit?: number; after?: Cursor; before?: Cursor; withTotal?: boolean }) {
   const cursor = after ?? before;
-  if (cursor) assertCursor(sort, cursor);
+  if (cursor) assertKeysetCursor(sort, SORTS[sort], cursor);
   const forward = !before;
   const spec = SORTS[sort];
   const base = filterWhere(filters);

@@ -29,19 +29,6 @@ export async function getAgent(workspaceId: string, agentId: string) {
   });
 }
 
-export async function listRuns(workspaceId: string, agentId: string, limit = 30) {
-  return db.wakeRun.findMany({
-    where: { workspaceId, agentId },
-    orderBy: { startedAt: "desc" },
-    take: limit,
-    select: {
-      id: true, reason: true, status: true, startedAt: true, durationMs: true, inputTokens: true, outputTokens: true,
-      qualityScore: true, iterations: true, userRating: true, ratedAt: true, error: true,
-      version: { select: { number: true } },
-    },
-  });
-}
-
 export async function listAgentMessages(workspaceId: string, agentId: string, limit = 30) {
   const [observations, reports] = await Promise.all([
     db.agentMessage.findMany({

@@ -27,7 +27,7 @@ function trendColumn(header: string, testId: string, pick: (t: TemplateHealth) =
 /** The workspace dashboard's "each template at a glance": last 7 days vs the 7 before. */
 export function TemplateHealthTable({ slug, templates }: { slug: string; templates: TemplateHealth[] }) {
   return (
-    <DataTable rows={templates} rowKey={(t) => t.templateId} rowTestId="template-health-row" head="shaded" pad="dashboard" cellY="py-3" scroll
+    <DataTable rows={templates} rowKey={(t) => t.templateId} rowTestId="template-health-row" head="shaded" pad="dashboard" cellY="py-3"
       testId="template-health"
       caption="Template health: quality and acceptance in the last 7 days with the change from the 7 days before, pending decisions, last activity"
       columns={[

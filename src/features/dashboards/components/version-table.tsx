@@ -7,7 +7,7 @@ import type { VersionStats } from "../server/queries";
 /** Per-version totals over each version's life; also the data of the chart's version markers. */
 export function VersionTable({ versions, headVersionId }: { versions: VersionStats[]; headVersionId: string | null }) {
   return (
-    <DataTable rows={[...versions].reverse()} rowKey={(v) => v.versionId} rowTestId="version-performance-row" rowProps={(v) => ({ "data-version": v.number })} head="shaded" pad="dashboard" scroll
+    <DataTable rows={[...versions].reverse()} rowKey={(v) => v.versionId} rowTestId="version-performance-row" rowProps={(v) => ({ "data-version": v.number })} head="shaded" pad="dashboard"
       testId="version-performance" caption="Performance per template version, over each version's whole life"
       columns={[
         {

@@ -115,7 +115,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
             Select all
           </label>
           <span className="text-zinc-500">{selected.size} selected</span>
-          <div className="ml-auto flex gap-2">
+          <div className="ml-auto flex flex-wrap gap-2">
             <Button size="sm" disabled={!selected.size || pending} onClick={() => decide([...selected], "confirmed")}>
               Confirm selected
             </Button>
@@ -134,11 +134,12 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
       {items.length === 0 ? <div className="p-5">{empty}</div> : null}
       <ul className="divide-y divide-zinc-100">
         {items.map((item) => (
-          <li key={item.id} className="flex gap-3 px-5 py-4 text-sm" data-testid="inbox-item">
+          <li key={item.id} className="flex flex-wrap gap-3 px-5 py-4 text-sm" data-testid="inbox-item">
             {bulk && canDecide ? (
               <input type="checkbox" aria-label={`Select: ${item.summary}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} className="mt-1 accent-brand-600" />
             ) : null}
-            <div className="min-w-0 flex-1">
+            {/* Beside its buttons on a wide screen; on a phone the buttons wrap below it. */}
+            <div className="min-w-0 flex-1 basis-60">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge tone="brand">{toolLabels[item.tool] ?? item.tool}</Badge>
                 {!bulk && item.status === "deferred" ? <Badge tone="amber">deferred</Badge> : null}

@@ -2,4 +2,5 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { createChangeSet } from "./create-change-set";
 export { decideChangeItems } from "./decide-change-items";
-export { countPendingDecisions, listDecisionsForAgent, listInbox, listOpenItems, toInboxItem } from "./queries";
+export { listInboxPage, type InboxFilters, type InboxStatus } from "./list-inbox-page";
+export { countPendingDecisions, listDecisionsForAgent, listOpenItems, toInboxItem } from "./queries";

@@ -1,9 +1,11 @@
 import "server-only";
-import type { ChangeItemStatus, Prisma } from "@/generated/prisma/client";
+import { cache } from "react";
+import type { Prisma } from "@/generated/prisma/client";
+import { cappedCount, COUNT_CAP, type CappedCount } from "@/lib/capped-count";
 import { db } from "@/server/db";
 
 /** What a decision card shows (the inbox, the task page, the run page): one select, one shape. */
-const inboxItemSelect = {
+export const inboxItemSelect = {
   id: true, tool: true, args: true, summary: true, status: true, createdAt: true, templateId: true,
   changeSet: {
     select: {
@@ -32,27 +34,6 @@ export function toInboxItem(i: InboxRow) {
   };
 }
 
-/**
- * The decision inbox: items awaiting a person (pending or deferred), oldest first, at most
- * `limit`; `shown` of `matching` tells the page when there are more. `taskId` narrows it to one
- * task's proposals (the task page links there, so a new task's proposals are never hidden behind
- * a hundred older ones).
- */
-export async function listInbox({ workspaceId, status = "pending", templateId, taskId, limit = 100 }: { workspaceId: string; status?: Extract<ChangeItemStatus, "pending" | "deferred">; templateId?: string; taskId?: string; limit?: number }) {
-  const where = { workspaceId, status, ...(templateId ? { templateId } : {}), ...(taskId ? { changeSet: { taskId } } : {}) };
-  const [items, counts] = await Promise.all([
-    db.changeItem.findMany({
-      where,
-      orderBy: { createdAt: "asc" },
-      take: limit,
-      select: inboxItemSelect,
-    }),
-    db.changeItem.groupBy({ by: ["status"], where: { ...where, status: { in: ["pending", "deferred"] } }, _count: true }),
-  ]);
-  const count = (s: string) => counts.find((c) => c.status === s)?._count ?? 0;
-  return { items, pending: count("pending"), deferred: count("deferred"), matching: count(status) };
-}
-
 export async function listDecisionsForAgent(workspaceId: string, agentId: string, limit = 50) {
   return db.changeDecision.findMany({
     where: { workspaceId, agentId },
@@ -62,9 +43,13 @@ export async function listDecisionsForAgent(workspaceId: string, agentId: string
   });
 }
 
-export async function countPendingDecisions(workspaceId: string) {
-  return db.changeItem.count({ where: { workspaceId, status: "pending" } });
-}
+/**
+ * Pending items, counted up to 1,000 ("1,000+"): the nav badge and the overview read it on every
+ * page, once per request (React's `cache`: the layout and the dashboard share the one count).
+ */
+export const countPendingDecisions = cache(async (workspaceId: string): Promise<CappedCount> =>
+  cappedCount(await db.changeItem.count({ where: { workspaceId, status: "pending" }, take: COUNT_CAP + 1 })),
+);
 
 /**
  * Proposals that still wait for a person (pending or deferred), oldest first, about one task or

@@ -1,5 +1,5 @@
 // The notifications slice's public server API: what other slices, pages, routes and jobs may call.
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { notifyMembers } from "./notify";
-export { countUnread, getEmailNotifications, getNotificationTimezone, listNotifications, type NotificationListItem } from "./queries";
+export { countOpenNotifications, getEmailNotifications, getNotificationTimezone, listNotifications, type NotificationListItem } from "./queries";
 export { changeItemSubject, resolveNotifications, sessionSubject } from "./resolve";

@@ -4,7 +4,7 @@ import { db } from "@/server/db";
 // Read models: always the caller's own notifications in one workspace (userId AND workspaceId).
 
 /** The bell: notifications still open for the user — unread, and not settled by a decision. */
-export async function countUnread(userId: string, workspaceId: string): Promise<number> {
+export async function countOpenNotifications(userId: string, workspaceId: string): Promise<number> {
   return db.notification.count({ where: { userId, workspaceId, readAt: null, resolvedAt: null } });
 }
 

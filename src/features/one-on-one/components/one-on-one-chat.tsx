@@ -1,7 +1,7 @@
 "use client";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
-import { Bot, NotebookPen, RotateCcw, Search, Send, Square } from "lucide-react";
+import { Bot, NotebookPen, Pencil, RotateCcw, Search, Send, Sparkles, Square } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import Markdown from "react-markdown";
@@ -30,6 +30,8 @@ type Props = {
   open: boolean;
   canChat: boolean;
   canDecide: boolean;
+  /** First questions to ask, drawn on the server from the session's feedback (suggestions.ts); shown until a person writes. */
+  suggestions?: string[];
 };
 
 type Part = ImproverUIMessage["parts"][number];
@@ -47,11 +49,13 @@ function readableError(error: Error): string {
 /** How long an answer may still be on its way after its message was stored (the improver's time limit, and a margin). */
 const ANSWER_WAIT_MS = 150_000;
 
-export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, sessionId, initialMessages, proposals, head, open, canChat, canDecide }: Props) {
+export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, sessionId, initialMessages, proposals, head, open, canChat, canDecide, suggestions = [] }: Props) {
   const router = useRouter();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState("");
+  /** "Edit": the person's newest message being rewritten (its stored id and the new text). */
+  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
   const chatApi = `/api/workspaces/${workspaceSlug}/templates/${templateId}/one-on-one`;
   const transport = useMemo(
     () =>
@@ -62,13 +66,17 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
           // Only what the person wrote: a stored message read back also carries its author and time.
           const metadata = last.metadata ? { kind: last.metadata.kind, proposalId: last.metadata.proposalId } : undefined;
           const message = { id: last.id, role: "user", parts: last.parts.filter((p) => p.type === "text"), metadata };
-          // Regenerate names the answer it replaces; "Try again" after a failure has none to replace.
-          return { body: { sessionId, message, ...(trigger === "regenerate-message" && messageId ? { replaces: messageId } : {}) } };
+          // Regenerate names the answer it replaces; "Try again" after a failure has none to replace;
+          // an edit names the message whose text it replaces (sendMessage with a messageId).
+          const names = !messageId ? {} : trigger === "regenerate-message" ? { replaces: messageId } : { edits: messageId };
+          return { body: { sessionId, message, ...names } };
         },
+        // Resume (a page loaded while an answer is written): the route's GET replays it and follows it live, or 204.
+        prepareReconnectToStreamRequest: () => ({ api: `${chatApi}?sessionId=${encodeURIComponent(sessionId)}` }),
       }),
     [chatApi, sessionId],
   );
-  const { messages, sendMessage, status, error, stop, clearError, regenerate, setMessages } = useChat<ImproverUIMessage>({
+  const { messages, sendMessage, status, error, stop, clearError, regenerate, setMessages, resumeStream } = useChat<ImproverUIMessage>({
     id: sessionId,
     messages: initialMessages,
     transport,
@@ -98,9 +106,20 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
     return () => clearInterval(timer);
   }, [lastSent, router]);
   useEffect(() => {
-    // A refresh brought the stored answer: show it (useChat keeps its own copy of the messages).
-    if (status === "ready" && initialMessages.length > messages.length) setMessages(initialMessages);
-  }, [initialMessages, messages.length, status, setMessages]);
+    // A refresh brought the stored answer: show it (useChat keeps its own copy of the messages). It
+    // also brings the stored ids of the messages written here (Edit and Regenerate name them).
+    if (status !== "ready" || error) return;
+    if (initialMessages.length > messages.length || (initialMessages.length === messages.length && initialMessages.some((m, i) => m.id !== messages[i]?.id))) setMessages(initialMessages);
+  }, [initialMessages, messages, status, error, setMessages]);
+
+  // A page (re)loaded while the answer is being written follows it: the route replays what was
+  // written and streams the rest (204 when it is written elsewhere: the polling above takes over).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !open || initialMessages.at(-1)?.role !== "user") return;
+    resumed.current = true;
+    void resumeStream();
+  }, [open, initialMessages, resumeStream]);
 
   // A fresh session opens with the improver's summary, asked for once by the page that shows it.
   const opened = useRef(false);
@@ -119,6 +138,40 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
   }, [messages, status]);
 
   const byId = new Map(proposals.map((p) => [p.id, p]));
+  const storedIds = new Set(initialMessages.map((m) => m.id));
+  // The person's newest message can be edited while its answer could be regenerated (same rule), once stored.
+  const editable = writable && status === "ready" && !error ? editableMessage(messages, byId, currentUserId) : null;
+  const editableId = editable && storedIds.has(editable.id) ? editable.id : null;
+  const startEditing = () => {
+    const m = editableId ? messages.find((x) => x.id === editableId) : undefined;
+    if (m) setEditing({ id: m.id, text: textOf(m) });
+  };
+  const saveEdit = () => {
+    const text = editing?.text.trim();
+    if (!editing || !text || busy) return;
+    setEditing(null);
+    clearError();
+    void sendMessage({ text, messageId: editing.id });
+  };
+  const stopAnswer = () => {
+    void stop();
+    // The server finishes answers on its own (a closed tab loses nothing): Stop tells it to cut this
+    // one, and answers once the cut answer is stored — read it back (marked stopped, with its stored id).
+    void fetch(chatApi, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ sessionId }) })
+      .then(() => router.refresh())
+      .catch(() => undefined);
+  };
+  // Escape stops the answer being written, wherever the focus is.
+  useEffect(() => {
+    if (!busy || !writable) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) stopAnswer();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+  // Nobody has written yet (only the opening and its answer): suggest first questions.
+  const showSuggestions = writable && status === "ready" && !error && !editing && suggestions.length > 0 && messages.length > 0 && messages.every((m) => m.role === "assistant" || m.metadata?.kind === "opening");
   const send = (text: string, metadata?: ChatMetadata) => {
     clearError();
     void sendMessage({ text, metadata });
@@ -138,6 +191,8 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
             key={m.id}
             message={m}
             currentUserId={currentUserId}
+            editing={editing?.id === m.id ? { text: editing.text, onChange: (text) => setEditing({ id: m.id, text }), onSave: saveEdit, onCancel: () => setEditing(null) } : null}
+            onEdit={!editing && editableId === m.id ? startEditing : undefined}
             render={(part, key) => (
               <PartView
                 key={key}
@@ -159,11 +214,27 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
             )}
           />
         ))}
-        {writable && status === "ready" && !error && regenerable(messages, byId) ? (
+        {writable && status === "ready" && !error && storedIds.has(messages.at(-1)?.id ?? "") && regenerable(messages, byId) ? (
           <li className="-mt-2 pl-10">
             <Button size="sm" variant="ghost" onClick={() => void regenerate({ messageId: messages.at(-1)!.id })} title="Take this answer back (and its undecided proposal and notes) and ask again">
               <RotateCcw className="size-3.5" aria-hidden /> Regenerate
             </Button>
+          </li>
+        ) : null}
+        {showSuggestions ? (
+          <li className="pl-10" data-testid="suggested-questions">
+            <p className="mb-2 flex items-center gap-1.5 text-xs font-medium text-zinc-500">
+              <Sparkles className="size-3.5" aria-hidden /> Suggested from this session&apos;s feedback
+            </p>
+            <ul className="flex flex-wrap gap-2">
+              {suggestions.map((q) => (
+                <li key={q}>
+                  <button type="button" className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-left text-sm text-brand-800 hover:bg-brand-100 focus:outline-none focus:ring-2 focus:ring-brand-500/30" onClick={() => send(q)}>
+                    {q}
+                  </button>
+                </li>
+              ))}
+            </ul>
           </li>
         ) : null}
         {status === "submitted" ? (
@@ -206,47 +277,50 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
       ) : null}
       {writable ? (
         <form
-          className="sticky bottom-0 flex items-end gap-2 border-t border-zinc-200 bg-white p-3"
+          className="sticky bottom-0 border-t border-zinc-200 bg-white p-3"
           onSubmit={(e) => {
             e.preventDefault();
             submit();
           }}
         >
-          <label htmlFor="one-on-one-input" className="sr-only">
-            Message the improver
-          </label>
-          <textarea
-            id="one-on-one-input"
-            ref={inputRef}
-            rows={2}
-            value={draft}
-            maxLength={TEXT_LIMITS.chatMessage}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey) {
-                e.preventDefault();
-                submit();
-              }
-            }}
-            placeholder="Tell the improver what should change, or ask about the feedback… (Enter to send, Shift+Enter for a new line; at most 4,000 characters)"
-            className="min-h-10 flex-1 resize-y rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
-          />
-          {busy ? (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                void stop();
-                // The server finishes answers on its own (a closed tab loses nothing): Stop tells it to cut this one.
-                void fetch(chatApi, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ sessionId }) }).catch(() => undefined);
+          <div className="flex items-end gap-2">
+            <label htmlFor="one-on-one-input" className="sr-only">
+              Message the improver
+            </label>
+            <textarea
+              id="one-on-one-input"
+              ref={inputRef}
+              rows={2}
+              value={draft}
+              maxLength={TEXT_LIMITS.chatMessage}
+              aria-describedby="one-on-one-shortcuts"
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  submit();
+                } else if (e.key === "ArrowUp" && !draft && editableId) {
+                  e.preventDefault();
+                  startEditing();
+                }
               }}
-            >
-              <Square className="size-4" aria-hidden /> Stop
-            </Button>
-          ) : (
-            <Button type="submit" disabled={!draft.trim()}>
-              <Send className="size-4" aria-hidden /> Send
-            </Button>
-          )}
+              placeholder="Tell the improver what should change, or ask about the feedback… (at most 4,000 characters)"
+              className="min-h-10 flex-1 resize-y rounded-lg border border-zinc-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+            />
+            {busy ? (
+              <Button variant="secondary" onClick={stopAnswer} aria-keyshortcuts="Escape" title="Stop (Esc)">
+                <Square className="size-4" aria-hidden /> Stop
+              </Button>
+            ) : (
+              <Button type="submit" disabled={!draft.trim()} aria-keyshortcuts="Enter" title="Send (Enter)">
+                <Send className="size-4" aria-hidden /> Send
+              </Button>
+            )}
+          </div>
+          <p id="one-on-one-shortcuts" className="mt-1.5 text-xs text-zinc-500" data-testid="chat-shortcuts">
+            <kbd className="font-sans font-medium">Enter</kbd> send · <kbd className="font-sans font-medium">Shift+Enter</kbd> new line · <kbd className="font-sans font-medium">Esc</kbd> stop the answer ·{" "}
+            <kbd className="font-sans font-medium">↑</kbd> in an empty box: edit your last message
+          </p>
         </form>
       ) : null}
     </div>
@@ -267,7 +341,37 @@ function regenerable(messages: ImproverUIMessage[], proposals: Map<string, Propo
   });
 }
 
-function Message({ message, currentUserId, render }: { message: ImproverUIMessage; currentUserId: string; render: (part: Part, key: string) => React.ReactNode }) {
+const textOf = (m: ImproverUIMessage) => m.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+
+/**
+ * The person's newest message, editable when it is this viewer's own plain message (not the
+ * opening, a rejection or a ritual step) and its answer, if any, is the newest message and could be
+ * regenerated (the server checks the same).
+ */
+function editableMessage(messages: ImproverUIMessage[], proposals: Map<string, ProposalCardData>, currentUserId: string) {
+  const last = messages.at(-1);
+  const asked = last?.role === "assistant" ? messages.at(-2) : last;
+  if (asked?.role !== "user" || asked.metadata?.kind) return null;
+  if (asked.metadata?.authorId && asked.metadata.authorId !== currentUserId) return null;
+  if (last?.role === "assistant" && !regenerable(messages, proposals)) return null;
+  return asked;
+}
+
+type EditState = { text: string; onChange: (text: string) => void; onSave: () => void; onCancel: () => void };
+
+function Message({
+  message,
+  currentUserId,
+  render,
+  editing,
+  onEdit,
+}: {
+  message: ImproverUIMessage;
+  currentUserId: string;
+  render: (part: Part, key: string) => React.ReactNode;
+  editing?: EditState | null;
+  onEdit?: () => void;
+}) {
   const kind = message.metadata?.kind;
   // Messages typed in this page have no author yet: they are the viewer's own.
   const mine = !message.metadata?.authorId || message.metadata.authorId === currentUserId;
@@ -284,11 +388,17 @@ function Message({ message, currentUserId, render }: { message: ImproverUIMessag
     return <li className="text-center text-xs text-zinc-500">Weekly ritual — {text.startsWith("Weekly ritual, analysis") ? "the improver analyses the week's feedback" : text.startsWith("Weekly ritual, proposal") ? "the improver proposes new directives" : "the improver revises after a rejection"}</li>;
   }
   if (message.role === "user") {
-    const text = message.parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+    const text = textOf(message);
+    if (editing) return <EditMessage {...editing} />;
     return (
       <li className="flex flex-col items-end" data-testid="user-message">
         <span className="mb-1 text-xs text-zinc-500">{author ?? "You"}</span>
         <div className={cn("max-w-[80%] whitespace-pre-wrap rounded-2xl rounded-br-sm px-4 py-2 text-sm", kind === "rejection" ? "border border-red-200 bg-red-50 text-red-900" : "bg-brand-600 text-white")}>{text}</div>
+        {onEdit ? (
+          <Button size="sm" variant="ghost" className="mt-1" onClick={onEdit} aria-keyshortcuts="ArrowUp" title="Edit this message and ask again (↑ in an empty box)">
+            <Pencil className="size-3.5" aria-hidden /> Edit
+          </Button>
+        ) : null}
       </li>
     );
   }
@@ -301,6 +411,44 @@ function Message({ message, currentUserId, render }: { message: ImproverUIMessag
         <span className="text-xs text-zinc-500">Improver</span>
         {message.parts.map((part, i) => render(part, `${message.id}-${i}`))}
         {message.metadata?.stopped ? <p className="text-xs text-zinc-500 italic">Stopped before the end.</p> : null}
+      </div>
+    </li>
+  );
+}
+
+/** The newest message rewritten in place: Enter saves and asks again, Escape cancels. */
+function EditMessage({ text, onChange, onSave, onCancel }: EditState) {
+  return (
+    <li className="flex flex-col items-end gap-2" data-testid="edit-message">
+      <label htmlFor="one-on-one-edit" className="sr-only">
+        Edit your message
+      </label>
+      <textarea
+        id="one-on-one-edit"
+        autoFocus
+        rows={3}
+        value={text}
+        maxLength={TEXT_LIMITS.chatMessage}
+        onChange={(e) => onChange(e.target.value)}
+        onFocus={(e) => e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            onSave();
+          } else if (e.key === "Escape") {
+            e.preventDefault();
+            onCancel();
+          }
+        }}
+        className="w-full max-w-[80%] resize-y rounded-lg border border-brand-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+      />
+      <div className="flex gap-2">
+        <Button size="sm" variant="ghost" onClick={onCancel} aria-keyshortcuts="Escape">
+          Cancel
+        </Button>
+        <Button size="sm" onClick={onSave} disabled={!text.trim()} aria-keyshortcuts="Enter">
+          Save &amp; ask again
+        </Button>
       </div>
     </li>
   );

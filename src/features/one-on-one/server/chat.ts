@@ -1,6 +1,6 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
-import { convertToModelMessages, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
+import { convertToModelMessages, createUIMessageStreamResponse, stepCountIs, streamText, type InferUITools, type LanguageModel, type UIMessage } from "ai";
 import type { Prisma } from "@/generated/prisma/client";
 import { modelLimits } from "@/ai/limits";
 import { describeModelError } from "@/ai/retry";
@@ -16,8 +16,8 @@ import { errorFields, logger } from "@/server/logger";
 import type { ChatMessageInput } from "../schemas";
 import { isOpen } from "../status";
 import { chatTurn } from "./chat-turn";
-import { stopAnswer, trackAnswer } from "./answers-in-flight";
-import { discardAnswer } from "./discard-answer";
+import { followAnswer, stopAnswer, trackAnswer } from "./answers-in-flight";
+import { discardAnswer, editMessage } from "./discard-answer";
 import { buildSessionContext } from "./session-context";
 import { improverTools, type ImproverTools } from "./tools";
 import { budgetTranscript } from "./transcript-budget";
@@ -64,31 +64,48 @@ export type ReplyOptions = {
   message: ChatMessageInput;
   /** "Regenerate": the newest answer, taken back (discardAnswer) before the message is answered again. */
   replaces?: string;
+  /** "Edit": the person's newest message, its text replaced by `message`'s and its answer taken back (editMessage), then answered again. */
+  edits?: string;
   /** Tests pass a scripted model; the app uses the improver role's. */
   model?: LanguageModel;
 };
 
-/** "Stop": cuts the answer being written in this session (answers-in-flight.ts); false when none is. */
+/** "Stop": cuts the answer being written in this session (answers-in-flight.ts) and returns once it is stored; false when none is. */
 export async function stopImproverReply({ workspaceId, templateId, sessionId }: { workspaceId: string; templateId: string; sessionId: string }) {
   const session = await db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId }, select: { id: true } });
   if (!session) throw notFound("Session not found.");
-  return { stopped: stopAnswer(sessionId) };
+  return { stopped: await stopAnswer(sessionId) };
+}
+
+/**
+ * A page (re)loaded while the session's answer is written: that answer's UI message stream from
+ * its start, then live until it is stored (answers-in-flight.ts); 204 when none is being written
+ * in this process — the page then polls for the stored answer.
+ */
+export async function followImproverReply({ workspaceId, templateId, sessionId }: { workspaceId: string; templateId: string; sessionId: string }): Promise<Response> {
+  const session = await db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId }, select: { id: true } });
+  if (!session) throw notFound("Session not found.");
+  const stream = followAnswer(sessionId);
+  if (!stream) return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  return createUIMessageStreamResponse({ stream, headers: { "Cache-Control": "no-store" } });
 }
 
 /** Streams the improver's answer as an AI SDK UI message stream response. */
-export async function streamImproverReply({ workspaceId, templateId, sessionId, userId, message, replaces, model }: ReplyOptions): Promise<Response> {
+export async function streamImproverReply({ workspaceId, templateId, sessionId, userId, message, replaces, edits, model }: ReplyOptions): Promise<Response> {
   const session = await db.evolutionSession.findFirst({ where: { id: sessionId, workspaceId, templateId } });
   if (!session) throw notFound("Session not found.");
   if (!isOpen(session.status)) throw conflict("This session has ended. Start a new one-on-one to keep talking.");
   // After this, the newest stored message is the one asked again: it is answered as a retry below.
   if (replaces) await db.$transaction((t) => discardAnswer(t, { workspaceId, sessionId, messageId: replaces }));
+  // After this, the edited message (its new text stored) is the newest one, answered as a retry below.
+  if (edits) await db.$transaction((t) => editMessage(t, { workspaceId, sessionId, messageId: edits, userId, parts: message.parts }));
 
   // "Try again" after a failed answer sends the same message again: the newest stored message is
   // that very message with no answer after it, so it is not stored twice (nor refused as a second opening).
   const newest = await db.evolutionMessage.findFirst({ where: { workspaceId, sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   // A regenerated answer's message is the newest stored one (discardAnswer checked it), whoever wrote it.
   const retry =
-    Boolean(replaces) ||
+    Boolean(replaces || edits) ||
     (newest?.role === "user" &&
     newest.authorUserId === userId &&
     // jsonb keeps its own key order: compare values, not strings.
@@ -133,10 +150,9 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   });
   // Finish (and persist) the answer even when the browser disconnects mid-stream.
   void result.consumeStream();
-  return result.toUIMessageStreamResponse<ImproverUIMessage>({
+  const stream = result.toUIMessageStream<ImproverUIMessage>({
     originalMessages: history,
     onFinish: async ({ responseMessage }) => {
-      answer.release();
       if (responseMessage.parts.length === 0) return;
       // A broken or cut-off answer leaves no step "in progress" behind (unfinished-parts.ts).
       const parts = settleUnfinishedParts(responseMessage.parts);
@@ -153,4 +169,17 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
       return why ? `The improver could not answer: ${why} Try again in a moment.` : "The improver could not answer just now. Try again in a moment.";
     },
   });
+  // This process reads the answer to its end (onFinish stores it, then the stream closes), keeping
+  // its chunks for whoever follows it: this response, and a page reloaded meanwhile (GET, resumable).
+  const reading = answer.follow();
+  void (async () => {
+    try {
+      for await (const chunk of stream) answer.record(chunk);
+    } catch (error) {
+      logger.error("one-on-one: answer stream failed", { sessionId, ...errorFields(error) });
+    } finally {
+      answer.release();
+    }
+  })();
+  return createUIMessageStreamResponse({ stream: reading });
 }

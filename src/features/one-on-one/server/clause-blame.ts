@@ -3,6 +3,7 @@ import { diffLines } from "diff";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { classifyFeedbackText } from "@/features/feedback/classifier/model";
 import type { FeedbackCategory } from "@/generated/prisma/enums";
+import { memoize } from "@/lib/memo";
 import { db } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
@@ -71,16 +72,31 @@ function acceptanceOf(effects: unknown): { diff: number; low: number; high: numb
   return metric?.diff ? { diff: metric.diff.value, low: metric.diff.low, high: metric.diff.high } : null;
 }
 
+/** Where each head line comes from: its index in the chain, what reverting it proposes, its category. */
+type LineOrigin = { line: string; at: number; revertTo: string[] | null; category: FeedbackCategory };
+
+/**
+ * Pure and costly (a line diff per line, the classifier per line): remembered per chain. A chain is
+ * named by its version ids and versions never change, so an entry never goes stale.
+ */
+const lineOriginsOf = memoize(
+  (chain: Pick<VersionNode, "id" | "directives">[]): LineOrigin[] => {
+    const lines = chain.map((v) => new Set(v.directives.split("\n").map((l) => l.trim())));
+    return chain[0]!.directives.split("\n").filter(meaningful).map((line) => {
+      // The oldest version of the unbroken run of versions (from the head back) that has the line.
+      let at = 0;
+      while (at + 1 < chain.length && lines[at + 1]!.has(line.trim())) at++;
+      const parent = chain[at + 1];
+      return { line, at, revertTo: parent ? replacedBy(parent.directives, chain[at]!.directives, line) : null, category: classifyFeedbackText(line).category };
+    });
+  },
+  { max: 500, key: (chain) => chain.map((v) => v.id).join(",") },
+);
+
 /** Pure: every line of the head (chain[0]) with where it comes from along `chain` (head first). */
 function blameOf(chain: VersionNode[]): ClauseOrigin[] {
-  const head = chain[0]!;
-  const has = (v: VersionNode, line: string) => v.directives.split("\n").some((l) => l.trim() === line.trim());
-  return head.directives.split("\n").filter(meaningful).map((line) => {
-    // The oldest version of the unbroken run of versions (from the head back) that has the line.
-    let at = 0;
-    while (at + 1 < chain.length && has(chain[at + 1]!, line)) at++;
+  return lineOriginsOf(chain).map(({ line, at, revertTo, category }) => {
     const origin = chain[at]!;
-    const parent = chain[at + 1];
     return {
       line,
       version: origin.number,
@@ -90,8 +106,8 @@ function blameOf(chain: VersionNode[]): ClauseOrigin[] {
       rationale: origin.rationale,
       session: origin.proposal ? { id: origin.proposal.session.id, number: origin.proposal.session.sessionNumber, origin: origin.proposal.session.origin } : null,
       probation: origin.probation ? { status: origin.probation.status, acceptance: acceptanceOf(origin.probation.effects) } : null,
-      revertTo: parent ? replacedBy(parent.directives, origin.directives, line) : null,
-      category: classifyFeedbackText(line).category,
+      revertTo: revertTo ? [...revertTo] : null,
+      category,
       evidence: [],
       orphan: false,
     };

@@ -2,7 +2,7 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { abandonSession } from "./abandon-session";
 export { approveProposal } from "./approve-proposal";
-export { loadTranscript, stopImproverReply, streamImproverReply } from "./chat";
+export { followImproverReply, loadTranscript, stopImproverReply, streamImproverReply } from "./chat";
 export { getClauseBlame, revertClause, type ClauseOrigin } from "./clause-blame";
 export { createSessionInTx } from "./create-session";
 export { finishSession } from "./finish-session";

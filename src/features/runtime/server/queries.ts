@@ -45,8 +45,19 @@ export type LiveStatus = {
  * finished between two polls (it never saw it running).
  */
 export async function getLiveStatus(workspaceId: string, agentId: string): Promise<LiveStatus> {
+  const status = await findLiveStatus(workspaceId, agentId);
   // Another workspace's agent, or no agent at all: 404, like any object out of reach.
-  if (!(await db.agent.count({ where: { id: agentId, workspaceId } }))) throw notFound("Agent not found.");
+  if (!status) throw notFound("Agent not found.");
+  return status;
+}
+
+/**
+ * The live status, or null when the agent is not in the workspace. A page reads it before the data
+ * a run changes: the client refreshes when a run finishes later than this read, so a run finishing
+ * while the page renders can never be counted as seen while its output is missing from the page.
+ */
+export async function findLiveStatus(workspaceId: string, agentId: string): Promise<LiveStatus | null> {
+  if (!(await db.agent.count({ where: { id: agentId, workspaceId } }))) return null;
   const [running, finished, queued] = await Promise.all([
     db.wakeRun.findFirst({
       where: { workspaceId, agentId, status: "running" },

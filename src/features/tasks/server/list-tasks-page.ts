@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma, TaskStatus } from "@/generated/prisma/client";
-import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, keysetValue, type Cursor, type KeysetSort } from "@/lib/keyset";
+import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, type Cursor, type KeysetSort } from "@/lib/keyset";
 import { db } from "@/server/db";
-import { badRequest } from "@/server/errors";
+import { assertKeysetCursor } from "@/server/keyset-cursor";
 import type { TaskSort } from "../schemas";
 
 export type TaskFilters = { workspaceId: string; status?: TaskStatus; templateId?: string };
@@ -28,11 +28,6 @@ const filterWhere = ({ workspaceId, status, templateId }: TaskFilters): Prisma.T
   ...(templateId ? { agent: { is: { templateId, workspaceId } } } : {}),
 });
 
-function assertCursor(sort: TaskSort, cursor: Cursor) {
-  if (cursor.sort !== sort) throw badRequest("This cursor belongs to another sort order: start again from the first page.", { cursor: ["This cursor belongs to another sort order."] });
-  if (keysetValue(SORTS[sort], cursor.key) === null) throw badRequest("This cursor is not valid.", { cursor: ["This cursor is not valid."] });
-}
-
 /**
  * One page of the workspace's tasks, filtered by status and by their agent's template, in a stable
  * order — keyset pagination like the agents list (`after`: the next page, `before`: the previous
@@ -43,7 +38,7 @@ export async function listTasksPage({
   sort = "newest", limit = 50, after, before, withTotal = false, ...filters
 }: TaskFilters & { sort?: TaskSort; limit?: number; after?: Cursor; before?: Cursor; withTotal?: boolean }) {
   const cursor = after ?? before;
-  if (cursor) assertCursor(sort, cursor);
+  if (cursor) assertKeysetCursor(sort, SORTS[sort], cursor);
   const forward = !before;
   const spec = SORTS[sort];
   const base = filterWhere(filters);

@@ -1,23 +1,33 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
 
 type Option = { number: number; active: boolean };
 
 /**
  * Picks the two versions to compare. Changing either updates the address (?a=&b=) in place: the
  * page keeps its scroll position and only the diff below changes. Without JavaScript the button
- * submits the same query.
+ * submits the same query. The choice is held here until the page catches up, so changing both
+ * selects quickly compares what was chosen, not the first choice with the old other side.
  */
 export function CompareVersions({ versions, from, to }: { versions: Option[]; from: number; to: number }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const [pending, startTransition] = useTransition();
+  const [pair, setPair] = useState({ a: from, b: to });
+  const [shown, setShown] = useState({ from, to });
+  if (shown.from !== from || shown.to !== to) {
+    // The page now shows another pair (this choice arrived, or back/forward): follow it.
+    setShown({ from, to });
+    setPair({ a: from, b: to });
+  }
   const choose = (key: "a" | "b", value: string) => {
+    const next = { ...pair, [key]: Number(value) };
+    setPair(next);
     const q = new URLSearchParams(params.toString());
-    q.set(key, value);
-    if (!q.has(key === "a" ? "b" : "a")) q.set(key === "a" ? "b" : "a", String(key === "a" ? to : from));
+    q.set("a", String(next.a));
+    q.set("b", String(next.b));
     startTransition(() => router.replace(`${pathname}?${q.toString()}`, { scroll: false }));
   };
   return (
@@ -25,7 +35,7 @@ export function CompareVersions({ versions, from, to }: { versions: Option[]; fr
       {(["a", "b"] as const).map((key) => (
         <label key={key} className="flex flex-col gap-1">
           <span className="font-medium text-zinc-700">{key === "a" ? "From" : "To"}</span>
-          <select name={key} aria-label={key === "a" ? "From version" : "To version"} value={key === "a" ? from : to} onChange={(e) => choose(key, e.target.value)} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
+          <select name={key} aria-label={key === "a" ? "From version" : "To version"} value={pair[key]} onChange={(e) => choose(key, e.target.value)} className="h-9 rounded-lg border border-zinc-300 bg-white px-2">
             {versions.map((v) => (
               <option key={v.number} value={v.number}>
                 v{v.number}

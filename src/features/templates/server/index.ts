@@ -2,5 +2,5 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { asTemplateNameConflict, createTemplate, createTemplateInTx, type CreateTemplateOptions } from "./create-template";
 export { createTemplateVersion } from "./create-template-version";
-export { getTemplate, listTemplates, listVersions, type VersionRow } from "./queries";
+export { getTemplate, getTemplateWithHead, listTemplates, listVersions, type VersionRow } from "./queries";
 export { resolveActiveVersion } from "./resolve-active-version";

@@ -35,28 +35,48 @@ export async function listTemplates(workspaceId: string, { tasksOnly = false }: 
   }));
 }
 
+const TEMPLATE_FIELDS = {
+  id: true, name: true, description: true, kind: true, level: true, modelId: true, refineConfig: true,
+  headVersionId: true, createdAt: true, updatedAt: true,
+} as const;
+
+const VERSION_FIELDS = {
+  id: true, number: true, directives: true, authoredBy: true, rationale: true, createdAt: true,
+  author: { select: { name: true, email: true } },
+  parent: { select: { id: true, number: true } },
+} as const;
+
+/** A template of the workspace, or null. */
 export async function getTemplate(workspaceId: string, templateId: string) {
-  return db.agentTemplate.findFirst({
-    where: { id: templateId, workspaceId },
-    select: {
-      id: true, name: true, description: true, kind: true, level: true, modelId: true, refineConfig: true,
-      headVersionId: true, createdAt: true, updatedAt: true,
-      _count: { select: { agents: true } },
-    },
-  });
+  return db.agentTemplate.findFirst({ where: { id: templateId, workspaceId }, select: TEMPLATE_FIELDS });
 }
 
-export async function listVersions(workspaceId: string, templateId: string) {
-  return db.templateVersion.findMany({
-    where: { workspaceId, templateId },
-    orderBy: { number: "desc" },
-    select: {
-      id: true, number: true, directives: true, authoredBy: true, rationale: true, createdAt: true,
-      author: { select: { name: true, email: true } },
-      parent: { select: { id: true, number: true } },
-      _count: { select: { runs: true } },
-    },
+/**
+ * The template page's header: the template, its active version and how many live (not destroyed)
+ * instances it has — the count the templates list shows too.
+ */
+export async function getTemplateWithHead(workspaceId: string, templateId: string) {
+  const template = await db.agentTemplate.findFirst({
+    where: { id: templateId, workspaceId },
+    select: { ...TEMPLATE_FIELDS, head: { select: VERSION_FIELDS }, _count: { select: { agents: { where: { lifecycle: { not: "destroyed" } } } } } },
   });
+  if (!template?.head) return null;
+  const { head, _count, ...rest } = template;
+  return { template: rest, head, instanceCount: _count.agents };
+}
+
+/**
+ * Every version of a template, newest first, with how many runs each has had. The run counts come
+ * from the daily rollup (kept by triggers for every run): a count over the runs themselves would
+ * read each version's runs on every view.
+ */
+export async function listVersions(workspaceId: string, templateId: string) {
+  const [versions, runs] = await Promise.all([
+    db.templateVersion.findMany({ where: { workspaceId, templateId }, orderBy: { number: "desc" }, select: VERSION_FIELDS }),
+    db.templateDailyStats.groupBy({ by: ["templateVersionId"], where: { workspaceId, templateId }, _sum: { runs: true } }),
+  ]);
+  const runCount = new Map(runs.map((r) => [r.templateVersionId, r._sum.runs ?? 0]));
+  return versions.map((v) => ({ ...v, runCount: runCount.get(v.id) ?? 0 }));
 }
 
 export type VersionRow = Awaited<ReturnType<typeof listVersions>>[number];

@@ -7,7 +7,8 @@ import { can, type Permission, type Role } from "../permissions";
 
 export type WorkspaceContext = {
   user: SessionUser;
-  workspace: { id: string; slug: string; name: string };
+  /** `dataVersion`: bumped by every change a person makes (the key of the pages' cached read models). */
+  workspace: { id: string; slug: string; name: string; dataVersion: number };
   membership: { id: string; role: Role };
 };
 
@@ -18,7 +19,7 @@ export type WorkspaceContext = {
 export async function getWorkspaceContextOrThrow(user: SessionUser, slug: string): Promise<WorkspaceContext> {
   const membership = await db.membership.findFirst({
     where: { userId: user.id, workspace: { slug } },
-    select: { id: true, role: true, workspace: { select: { id: true, slug: true, name: true } } },
+    select: { id: true, role: true, workspace: { select: { id: true, slug: true, name: true, dataVersion: true } } },
   });
   if (!membership) throw notFound("Workspace not found.");
   return { user, workspace: membership.workspace, membership: { id: membership.id, role: membership.role } };

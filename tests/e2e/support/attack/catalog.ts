@@ -100,6 +100,8 @@ export function routeAuth(route: string): RouteAuth {
 /** The lowest role of A allowed to call each session route, by "METHOD route" (workspaceRoute's `permission`; none = any member). */
 export const SESSION_ROUTE_ACCESS: Record<string, Role> = {
   "GET /api/workspaces/[slug]/agents/[id]/live": "viewer",
+  // Resume the answer being written (`?sessionId=`): every member reads a session, viewers too.
+  "GET /api/workspaces/[slug]/templates/[id]/one-on-one": "viewer",
   "POST /api/workspaces/[slug]/templates/[id]/one-on-one": "member",
   "DELETE /api/workspaces/[slug]/templates/[id]/one-on-one": "member",
 };

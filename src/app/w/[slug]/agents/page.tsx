@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge, Card, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterSelect } from "@/components/ui/filter";
+import { FilterActions, FilterSelect } from "@/components/ui/filter";
 import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
 import { plural, timeAgo } from "@/lib/format";
@@ -61,8 +61,7 @@ export default async function AgentsPage({ params, searchParams }: { params: Pro
           <FilterSelect label="Template" name="template" defaultValue={query.template ?? ""} all="All templates" options={templates.map((t) => [t.id, t.name])} selectClassName="max-w-64" />
           <FilterSelect label="Status" name="status" defaultValue={query.status ?? ""} all="Any status" options={Object.values(AgentLifecycle).map((l) => [l, l])} />
           <FilterSelect label="Order" name="sort" defaultValue={query.sort} options={Object.entries(SORT_LABELS)} />
-          <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700">Apply</button>
-          {filtered || query.sort !== "newest" ? <Link href={`/w/${slug}/agents`} className="h-9 px-2 leading-9 text-brand-700 hover:underline">Reset</Link> : null}
+          <FilterActions resetHref={filtered || query.sort !== "newest" ? `/w/${slug}/agents` : null} />
         </form>
       </Card>
       {agents.length === 0 ? (

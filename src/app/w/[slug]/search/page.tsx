@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge, Card, Notice, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterField, FilterSelect, filterControl } from "@/components/ui/filter";
+import { FilterField, FilterSelect, filterControl, isoDay } from "@/components/ui/filter";
 import { formatDateTime } from "@/lib/format";
 import { listAgents } from "@/features/agents/server";
 import { Highlighted } from "@/features/search/components/highlighted";
@@ -22,13 +22,29 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
   const ctx = await getPageWorkspaceContext(slug);
   const raw = await searchParams;
   const parsed = SearchInput.safeParse(raw);
-  const input = parsed.success ? parsed.data : SearchInput.parse({});
+  const parsedInput = parsed.success ? parsed.data : SearchInput.parse({});
+  // A cursor of another order (the order was changed by hand) starts again at the first page.
+  const sortNow = parsedInput.q ? parsedInput.sort : "recent";
+  const input = {
+    ...parsedInput,
+    after: parsedInput.after?.sort === sortNow ? parsedInput.after : undefined,
+    before: parsedInput.after || parsedInput.before?.sort !== sortNow ? undefined : parsedInput.before,
+  };
   const [templates, agents, result] = await Promise.all([
     listTemplates(ctx.workspace.id, { tasksOnly: true }),
     listAgents({ workspaceId: ctx.workspace.id, templateId: input.templateId, limit: 500 }),
     parsed.success && (input.q || raw.kind) ? searchMessages(ctx.workspace.id, input) : Promise.resolve(null),
   ]);
-  const pageHref = (page: number) => `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v) as [string, string][]), page: String(page) })}`;
+  // Every link keeps the query, the filters and the order; only the cursor changes.
+  const pageHref = (cursor: { after?: string; before?: string }) =>
+    `?${new URLSearchParams({ ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "after" && k !== "before") as [string, string][]), ...cursor })}`;
+  const countLabel = !result
+    ? ""
+    : result.count.estimated
+      ? `About ${result.count.value.toLocaleString("en")} matches (an estimate)`
+      : result.count.capped
+        ? `More than ${result.count.value.toLocaleString("en")} matches`
+        : `${result.count.value.toLocaleString("en")} ${result.count.value === 1 ? "match" : "matches"}`;
 
   return (
     <>
@@ -42,10 +58,10 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
           <FilterSelect label="Template" name="templateId" defaultValue={input.templateId ?? ""} all="Any" options={templates.map((t) => [t.id, t.name])} className="text-sm" selectClassName="text-sm" />
           <FilterSelect label="Agent" name="agentId" defaultValue={input.agentId ?? ""} all="Any" options={agents.map((a) => [a.id, a.displayName])} className="text-sm" selectClassName="max-w-56 text-sm" />
           <FilterField label="From" className="text-sm">
-            <input type="date" name="from" defaultValue={input.from?.toISOString().slice(0, 10) ?? ""} className={control} />
+            <input type="date" name="from" defaultValue={isoDay(input.from)} className={control} />
           </FilterField>
           <FilterField label="To" className="text-sm">
-            <input type="date" name="to" defaultValue={input.to?.toISOString().slice(0, 10) ?? ""} className={control} />
+            <input type="date" name="to" defaultValue={isoDay(input.to)} className={control} />
           </FilterField>
           <FilterSelect label="Order" name="sort" defaultValue={input.sort} options={SORTS} className="text-sm" selectClassName="text-sm" />
           <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
@@ -62,6 +78,12 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
         <EmptyState title="No matches">Check the spelling, remove a filter, or use fewer words.</EmptyState>
       ) : (
         <>
+          <p className="mb-3 text-sm text-zinc-600" data-testid="search-count">
+            {countLabel}
+            {result.count.capped ? " (counting stops at 1,000)" : null}
+            {result.rankedNewest ? ` · ranked by relevance among the newest ${result.rankedNewest.toLocaleString("en")} matches per source` : null}
+            {result.approximate ? " · older matches are sampled, not all sorted" : null}
+          </p>
           <ol className="space-y-3" aria-label="Results">
             {result.hits.map((h) => (
               <li key={`${h.kind}-${h.id}`} className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs" data-testid="search-hit">
@@ -78,8 +100,8 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
             ))}
           </ol>
           <div className="mt-4 flex justify-between text-sm">
-            {input.page > 1 ? <Link className="font-medium text-brand-600 hover:underline" href={pageHref(input.page - 1)}>← Newer</Link> : <span />}
-            {result.hasMore ? <Link className="font-medium text-brand-600 hover:underline" href={pageHref(input.page + 1)}>More results →</Link> : null}
+            {result.prevCursor ? <Link className="font-medium text-brand-600 hover:underline" rel="prev" href={pageHref({ before: result.prevCursor })}>← Previous</Link> : <span />}
+            {result.nextCursor ? <Link className="font-medium text-brand-600 hover:underline" rel="next" href={pageHref({ after: result.nextCursor })}>Next →</Link> : null}
           </div>
         </>
       )}

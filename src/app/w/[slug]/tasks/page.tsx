@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterSelect } from "@/components/ui/filter";
+import { FilterActions, FilterSelect } from "@/components/ui/filter";
 import { Pagination } from "@/components/ui/pagination";
 import { formatDate, plural } from "@/lib/format";
 import { NewTaskForm } from "@/features/tasks/components/new-task-form";
@@ -61,8 +61,7 @@ export default async function TasksPage({ params, searchParams }: { params: Prom
             <FilterSelect label="Status" name="status" defaultValue={query.status ?? ""} all="Any status" options={TaskStatusSchema.options.map((s) => [s, taskStatusLabels[s]])} />
             <FilterSelect label="Template" name="template" defaultValue={query.template ?? ""} all="All templates" options={templates.map((t) => [t.id, t.name])} selectClassName="max-w-64" />
             <FilterSelect label="Order" name="sort" defaultValue={query.sort} options={Object.entries(SORT_LABELS)} />
-            <button type="submit" className="h-9 rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700">Apply</button>
-            {filtered || query.sort !== "newest" ? <Link href={`/w/${slug}/tasks`} className="h-9 px-2 leading-9 text-brand-700 hover:underline">Reset</Link> : null}
+            <FilterActions resetHref={filtered || query.sort !== "newest" ? `/w/${slug}/tasks` : null} />
           </form>
         </Card>
         {tasks.length === 0 ? (

@@ -2,15 +2,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge, Card, CardHeader, CardList, PageHeader } from "@/components/ui/card";
+import { DateRangeFields, FilterActions, FilterSelect, isoDay } from "@/components/ui/filter";
+import { Pagination } from "@/components/ui/pagination";
 import { DataTable } from "@/components/ui/table";
+import { formatCount } from "@/lib/capped-count";
 import { formatDateTime, formatDuration, formatScore, timeAgo } from "@/lib/format";
 import { RatingSlider } from "@/features/agents/components/rating-slider";
 import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
-import { getAgent, listAgentMessages, listRuns } from "@/features/agents/server";
+import { RUNS_PAGE_SIZE, RunListParams } from "@/features/agents/schemas";
+import { getAgent, listAgentMessages, listRunsPage } from "@/features/agents/server";
 import { listDecisionsForAgent } from "@/features/decisions/server";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
-import { getLiveStatus } from "@/features/runtime/server";
+import { findLiveStatus } from "@/features/runtime/server";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
@@ -18,17 +22,44 @@ export const metadata: Metadata = { title: "Agent" };
 
 const verdictTone = { confirmed: "green", rejected: "red", deferred: "amber" } as const;
 
-export default async function AgentPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
+const DAY = 86_400_000;
+const RUN_STATUSES = [["succeeded", "succeeded"], ["failed", "failed"], ["running", "running"]] as const;
+
+export default async function AgentPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { slug, id } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const agent = await getAgent(ctx.workspace.id, id);
-  if (!agent) notFound();
-  const [runs, { observations, reports }, decisions, live] = await Promise.all([
-    listRuns(ctx.workspace.id, id),
+  const query = RunListParams.parse(await searchParams);
+  // The live status before the data a run changes (findLiveStatus says why).
+  const live = await findLiveStatus(ctx.workspace.id, id);
+  if (!live) notFound();
+  const [agent, runPage, { observations, reports }, decisions] = await Promise.all([
+    getAgent(ctx.workspace.id, id),
+    listRunsPage({
+      workspaceId: ctx.workspace.id, agentId: id, status: query.status, from: query.from, to: query.to ? new Date(query.to.getTime() + DAY) : undefined,
+      limit: RUNS_PAGE_SIZE, after: query.after, before: query.after ? undefined : query.before,
+    }),
     listAgentMessages(ctx.workspace.id, id),
     listDecisionsForAgent(ctx.workspace.id, id, 20),
-    getLiveStatus(ctx.workspace.id, id),
   ]);
+  if (!agent) notFound();
+  const runs = runPage.runs;
+  const runsFiltered = Boolean(query.status || query.from || query.to);
+  // Every link keeps the filters; only the cursor changes.
+  const runsHref = (cursor: { after?: string; before?: string } = {}) => {
+    const p = new URLSearchParams();
+    if (query.status) p.set("status", query.status);
+    if (query.from) p.set("from", isoDay(query.from));
+    if (query.to) p.set("to", isoDay(query.to));
+    if (cursor.after) p.set("after", cursor.after);
+    if (cursor.before) p.set("before", cursor.before);
+    return `/w/${slug}/agents/${id}?${p}#runs`;
+  };
+  const { offset, total } = runPage;
+  const runsRange = total.value === 0
+    ? "No runs"
+    : offset.capped
+      ? `${runs.length} more past the first ${formatCount(offset)} of ${formatCount(total)}`
+      : `${(offset.value + 1).toLocaleString("en")}–${(offset.value + runs.length).toLocaleString("en")} of ${formatCount(total)}`;
   const canRate = can(ctx.membership.role, "runs.rate");
   const state = agent.state;
   const facts: [string, React.ReactNode][] = [
@@ -67,36 +98,50 @@ export default async function AgentPage({ params }: { params: Promise<{ slug: st
           </dl>
         </Card>
 
-        <Card>
-          <CardHeader title="Runs" description="Each run records the template version it used. Rate runs: it is feedback the improver reads." />
-          {runs.length === 0 ? (
-            <p className="px-5 py-6 text-sm text-zinc-500">No runs yet.</p>
-          ) : (
-            <DataTable rows={runs} rowKey={(r) => r.id} rowTestId="run-row" pad="compact" scroll
-              columns={[
-                {
-                  header: "Started",
-                  className: "whitespace-nowrap",
-                  cell: (r) => (
-                    <Link href={`/w/${slug}/agents/${agent.id}/runs/${r.id}`} className="text-brand-700 hover:underline">
-                      {formatDateTime(r.startedAt)}
-                    </Link>
-                  ),
-                },
-                { header: "Reason", cell: (r) => r.reason },
-                { header: "Version", cell: (r) => `v${r.version.number}` },
-                { header: "Status", cell: (r) => <RunStatusBadge status={r.status} /> },
-                { header: "Duration", className: "tabular-nums", cell: (r) => formatDuration(r.durationMs) },
-                { header: "Tokens", className: "tabular-nums", cell: (r) => (r.inputTokens + r.outputTokens).toLocaleString("en") },
-                { header: "Quality", className: "tabular-nums", cell: (r) => formatScore(r.qualityScore) },
-                {
-                  header: "Your rating",
-                  cell: (r) => (r.status === "running" ? "—" : <RatingSlider workspaceSlug={slug} runId={r.id} initial={r.userRating} readOnly={!canRate} />),
-                },
-              ]}
-            />
-          )}
-        </Card>
+        <section id="runs" className="scroll-mt-4">
+          <Card>
+            <CardHeader title="Runs" description="Each run records the template version it used. Rate runs: it is feedback the improver reads." />
+            <form method="get" action={`/w/${slug}/agents/${id}#runs`} aria-label="Filter runs" className="flex flex-wrap items-end gap-3 border-b border-zinc-100 px-5 py-3 text-sm">
+              <FilterSelect label="Status" name="status" defaultValue={query.status ?? ""} all="Any status" options={RUN_STATUSES} />
+              <DateRangeFields from={query.from} to={query.to} />
+              <FilterActions resetHref={runsFiltered ? `/w/${slug}/agents/${id}#runs` : null} />
+            </form>
+            {runs.length === 0 ? (
+              <p className="px-5 py-6 text-sm text-zinc-500">{runsFiltered ? "No runs match: change the status or the dates." : "No runs yet."}</p>
+            ) : (
+              <>
+                <Pagination
+                  from={offset.value + 1} to={offset.value + runs.length} total={total.value} noun="runs" rangeText={runsRange}
+                  prevHref={runPage.prevCursor ? (!offset.capped && offset.value - RUNS_PAGE_SIZE <= 0 ? runsHref() : runsHref({ before: runPage.prevCursor })) : null}
+                  nextHref={runPage.nextCursor ? runsHref({ after: runPage.nextCursor }) : null}
+                />
+                <DataTable rows={runs} rowKey={(r) => r.id} rowTestId="run-row" pad="compact"
+                  columns={[
+                    {
+                      header: "Started",
+                      className: "whitespace-nowrap",
+                      cell: (r) => (
+                        <Link href={`/w/${slug}/agents/${agent.id}/runs/${r.id}`} className="text-brand-700 hover:underline">
+                          {formatDateTime(r.startedAt)}
+                        </Link>
+                      ),
+                    },
+                    { header: "Reason", cell: (r) => r.reason },
+                    { header: "Version", cell: (r) => `v${r.version.number}` },
+                    { header: "Status", cell: (r) => <RunStatusBadge status={r.status} /> },
+                    { header: "Duration", className: "tabular-nums", cell: (r) => formatDuration(r.durationMs) },
+                    { header: "Tokens", className: "tabular-nums", cell: (r) => (r.inputTokens + r.outputTokens).toLocaleString("en") },
+                    { header: "Quality", className: "tabular-nums", cell: (r) => formatScore(r.qualityScore) },
+                    {
+                      header: "Your rating",
+                      cell: (r) => (r.status === "running" ? "—" : <RatingSlider workspaceSlug={slug} runId={r.id} initial={r.userRating} readOnly={!canRate} />),
+                    },
+                  ]}
+                />
+              </>
+            )}
+          </Card>
+        </section>
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>

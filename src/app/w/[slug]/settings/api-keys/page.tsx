@@ -52,7 +52,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ slug: 
           {keys.length === 0 ? (
             <p className="px-5 py-6 text-sm text-zinc-500">No API keys yet.</p>
           ) : (
-            <DataTable rows={keys} rowKey={(key) => key.id} rowTestId="api-key-row" head="plain" pad="card" scroll
+            <DataTable rows={keys} rowKey={(key) => key.id} rowTestId="api-key-row" head="plain" pad="card"
               rowProps={(key) => ({ "data-name": key.name, className: key.revokedAt ? "text-zinc-400" : undefined })}
               columns={[
                 { header: "Name", className: "font-medium", cell: (key) => key.name },

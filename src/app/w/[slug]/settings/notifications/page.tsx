@@ -29,7 +29,7 @@ export default async function NotificationSettingsPage({ params }: { params: Pro
         <Card>
           <CardHeader
             title="In the app"
-            description="In-app notifications always arrive: the bell in the sidebar shows how many are unread, whatever your email setting."
+            description="In-app notifications always arrive: the bell in the sidebar shows how many are still open (unread and not settled), whatever your email setting."
           />
         </Card>
       </div>

@@ -11,7 +11,7 @@ import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
 import { listOpenItems } from "@/features/decisions/server";
 import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
-import { getLiveStatus } from "@/features/runtime/server";
+import { findLiveStatus } from "@/features/runtime/server";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
@@ -20,9 +20,11 @@ export const metadata: Metadata = { title: "Task" };
 export default async function TaskPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const [task, proposals] = await Promise.all([getTask(ctx.workspace.id, id), listOpenItems({ workspaceId: ctx.workspace.id, taskId: id })]);
+  const task = await getTask(ctx.workspace.id, id);
   if (!task) notFound();
-  const live = task.agent ? await getLiveStatus(ctx.workspace.id, task.agent.id) : null;
+  // The live status before the proposals a run writes (findLiveStatus says why).
+  const live = task.agent ? await findLiveStatus(ctx.workspace.id, task.agent.id) : null;
+  const proposals = await listOpenItems({ workspaceId: ctx.workspace.id, taskId: id });
   const checklist = (Array.isArray(task.checklist) ? task.checklist : []) as ChecklistItem[];
   return (
     <>

@@ -12,7 +12,7 @@ import { loadTemplate } from "./data";
 // each tab a page of its own that loads only what it shows.
 export default async function TemplateLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string; id: string }> }) {
   const { slug, id } = await params;
-  const { ctx, template, head } = await loadTemplate(slug, id);
+  const { ctx, template, head, instanceCount } = await loadTemplate(slug, id);
   const openSession = await getOpenSession(ctx.workspace.id, template.id);
   const base = `/w/${slug}/templates/${template.id}`;
   return (
@@ -24,7 +24,7 @@ export default async function TemplateLayout({ children, params }: { children: R
           <div className="flex flex-wrap items-center gap-2 text-sm">
             {template.kind !== "taskAgent" ? <Badge tone="amber">{template.kind === "metaImprover" ? "Meta-improver" : "Improver"} · level {template.level}</Badge> : null}
             <Badge tone="brand">Active: v{head.number}</Badge>
-            <Badge>{plural(template._count.agents, "instance")}</Badge>
+            <Badge>{plural(instanceCount, "instance")}</Badge>
             <Link className="font-medium text-brand-600 hover:underline" href={`${base}/notes`}>
               Notes
             </Link>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { formatDateTime, plural } from "@/lib/format";
 import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
@@ -16,6 +17,7 @@ import { getTemplateRitualPanel } from "@/features/rituals/server";
 import { authorOf } from "@/features/templates/components/version-author";
 import { NewVersionForm } from "@/features/templates/components/new-version-form";
 import { can } from "@/features/workspaces/permissions";
+import { readThrough, type CacheScope } from "@/server/read-cache";
 import { loadTemplate } from "./data";
 
 export const metadata: Metadata = { title: "Template" };
@@ -29,12 +31,11 @@ export default async function TemplateOverviewPage({ params, searchParams }: { p
   const days = parseWindow(query.window);
   const workspaceId = ctx.workspace.id;
   const now = new Date();
-  const [metrics, mttr, ritual, probation, blame, conflicts] = await Promise.all([
-    getTemplateMetrics({ workspaceId, templateId: template.id, days, now }),
-    getTemplateMttr({ workspaceId, templateId: template.id, days, now }),
+  // What needs a person comes first and is awaited; the health numbers and the line history (the
+  // costliest reads) stream in behind it, so the first bytes never wait for them.
+  const [ritual, probation, conflicts] = await Promise.all([
     getTemplateRitualPanel(workspaceId, template.id, now),
     getTemplateProbation(workspaceId, template.id, now),
-    getClauseBlame(workspaceId, template.id),
     listPreferenceConflicts({ workspaceId, templateId: template.id }),
   ]);
 
@@ -56,7 +57,9 @@ export default async function TemplateOverviewPage({ params, searchParams }: { p
 
       <WindowBar days={days} params={query} />
       <DashboardSection id="performance" title="Health" description={`Runs, proposals and resolved tasks of the last ${plural(days, "day")}. Arrows compare with the ${plural(days, "day")} before.`}>
-        <MetricCards metrics={metrics} mttr={mttr} />
+        <Suspense fallback={<Pending label="Loading the health numbers…" className="m-5 h-40" />}>
+          <Health scope={ctx.workspace} templateId={template.id} days={days} now={now} />
+        </Suspense>
       </DashboardSection>
 
       <Card>
@@ -65,10 +68,34 @@ export default async function TemplateOverviewPage({ params, searchParams }: { p
           <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded-lg bg-zinc-50 p-4 font-mono text-[13px] leading-relaxed text-zinc-800" data-testid="active-directives">
             {head.directives}
           </pre>
-          <ClauseBlameList workspaceSlug={slug} templateId={template.id} clauses={blame} canRevert={can(ctx.membership.role, "improver.chat")} />
+          <Suspense fallback={<Pending label="Loading where each line came from…" className="h-11" />}>
+            <LineHistory workspaceId={workspaceId} slug={slug} templateId={template.id} canRevert={can(ctx.membership.role, "improver.chat")} />
+          </Suspense>
           {canWrite ? <NewVersionForm workspaceSlug={slug} templateId={template.id} headDirectives={head.directives} headNumber={head.number} /> : null}
         </div>
       </Card>
+    </div>
+  );
+}
+
+async function Health({ scope, templateId, days, now }: { scope: CacheScope; templateId: string; days: number; now: Date }) {
+  const workspaceId = scope.id;
+  const [metrics, mttr] = await readThrough(scope, `template-health:${templateId}:${days}`, () =>
+    Promise.all([getTemplateMetrics({ workspaceId, templateId, days, now }), getTemplateMttr({ workspaceId, templateId, days, now })]),
+  );
+  return <MetricCards metrics={metrics} mttr={mttr} />;
+}
+
+async function LineHistory({ workspaceId, slug, templateId, canRevert }: { workspaceId: string; slug: string; templateId: string; canRevert: boolean }) {
+  const clauses = await getClauseBlame(workspaceId, templateId);
+  return <ClauseBlameList workspaceSlug={slug} templateId={templateId} clauses={clauses} canRevert={canRevert} />;
+}
+
+/** The room a streamed section will take, with what it is waiting for. */
+function Pending({ label, className }: { label: string; className: string }) {
+  return (
+    <div className={`${className} flex items-center justify-center rounded-lg bg-zinc-50 text-xs text-zinc-400`} role="status">
+      {label}
     </div>
   );
 }

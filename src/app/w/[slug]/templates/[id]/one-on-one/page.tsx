@@ -14,6 +14,7 @@ import { PreferenceConflicts } from "@/features/one-on-one/components/preference
 import { loadSessionContext } from "@/features/one-on-one/server";
 import { getOpenSession } from "@/features/one-on-one/server";
 import { isOpen, STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status";
+import { suggestQuestions } from "@/features/one-on-one/suggestions";
 import { getTemplate } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
@@ -90,6 +91,8 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
   // session (a closed one shows the feedback it covered instead).
   const delta = open ? { total: data.delta.total, capped: data.delta.capped } : null;
   const approved = proposals.filter((p) => p.status === "approved");
+  // The chat's empty state: first questions drawn from this session's feedback, decisions and metrics.
+  const suggestions = open ? suggestQuestions({ feedback: sessionFeedback(chosen), decisions: data.decisions, metrics: data.metrics }) : [];
 
   return (
     <>
@@ -133,6 +136,7 @@ export default async function OneOnOnePage({ params, searchParams }: { params: P
             open={open}
             canChat={canChat}
             canDecide={canDecide}
+            suggestions={suggestions}
           />
         </Card>
         <aside className="space-y-4">

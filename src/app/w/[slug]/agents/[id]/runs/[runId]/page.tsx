@@ -108,7 +108,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
             <div className="p-5">
               <IterationChart threshold={threshold} iterations={run.iterationsLog.map((it) => ({ index: it.index, score: it.score, gates: it.gateScores.map((g) => ({ name: g.name, score: g.score })) }))} />
               <div className="mt-4">
-                <DataTable rows={run.iterationsLog} rowKey={(it) => it.index} rowTestId="iteration-row" pad="compact" scroll
+                <DataTable rows={run.iterationsLog} rowKey={(it) => it.index} rowTestId="iteration-row" pad="compact"
                   testId="iterations-table" caption="Scores per iteration and gate"
                   columns={[
                     { header: "Iteration", cell: (it) => `#${it.index}` },

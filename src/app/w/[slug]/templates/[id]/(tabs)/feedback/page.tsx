@@ -7,6 +7,7 @@ import { RefreshFeedbackButton } from "@/features/feedback/components/refresh-fe
 import { getFeedbackBreakdown, getWaitingFeedback } from "@/features/feedback/server";
 import { can } from "@/features/workspaces/permissions";
 import { loadWindowTab } from "../data";
+import { readThrough } from "@/server/read-cache";
 
 export const metadata: Metadata = { title: "Template feedback" };
 
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Template feedback" };
 export default async function TemplateFeedbackPage(props: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const { ctx, template, slug, query, days, workspaceId } = await loadWindowTab(props);
   const [feedback, waiting] = await Promise.all([
-    getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now: new Date() }),
+    readThrough(ctx.workspace, `template-feedback:${template.id}:${days}`, () => getFeedbackBreakdown({ workspaceId, templateId: template.id, days, now: new Date() })),
     getWaitingFeedback({ workspaceId, templateId: template.id }),
   ]);
   return (

@@ -7,16 +7,19 @@ import { WindowBar } from "@/features/dashboards/components/window-bar";
 import { getVersionPerformance, getWeeklySeries, seriesWeeks } from "@/features/dashboards/server";
 import { weekLabel } from "@/features/dashboards/window";
 import { loadWindowTab } from "../data";
+import { readThrough } from "@/server/read-cache";
 
 export const metadata: Metadata = { title: "Template performance" };
 
 /** Performance: the weekly series with version changes marked, and each version's whole-life averages. */
 export default async function TemplatePerformancePage(props: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
-  const { template, query, days, workspaceId } = await loadWindowTab(props);
-  const [versionStats, weeks] = await Promise.all([
-    getVersionPerformance({ workspaceId, templateId: template.id }),
-    getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now: new Date() }),
-  ]);
+  const { ctx, template, query, days, workspaceId } = await loadWindowTab(props);
+  const [versionStats, weeks] = await readThrough(ctx.workspace, `template-performance:${template.id}:${days}`, () =>
+    Promise.all([
+      getVersionPerformance({ workspaceId, templateId: template.id }),
+      getWeeklySeries({ workspaceId, templateId: template.id, weeks: seriesWeeks(days), now: new Date() }),
+    ]),
+  );
   return (
     <div className="space-y-6">
       <WindowBar days={days} params={query} />

@@ -9,6 +9,7 @@ import { CompareVersions } from "@/features/templates/components/compare-version
 import { authorOf } from "@/features/templates/components/version-author";
 import { SetHeadButton } from "@/features/templates/components/set-head-button";
 import { VersionDiff } from "@/features/templates/components/version-diff";
+import { listVersions } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
 import { loadTemplate } from "../data";
 
@@ -19,10 +20,10 @@ const CompareParams = z.object({ a: z.coerce.number().int().positive().optional(
 /** Versions: any two compared word by word, and the history with promote / roll back. */
 export default async function TemplateVersionsPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const { slug, id } = await params;
-  const { ctx, template, versions, head } = await loadTemplate(slug, id);
+  const { ctx, template } = await loadTemplate(slug, id);
   const canWrite = can(ctx.membership.role, "templates.write");
-  const query = await searchParams;
-  const probationSettings = await getProbationSettings(ctx.workspace.id, template.id);
+  const [query, versions, probationSettings] = await Promise.all([searchParams, listVersions(ctx.workspace.id, template.id), getProbationSettings(ctx.workspace.id, template.id)]);
+  const head = versions.find((v) => v.id === template.headVersionId)!;
 
   const compare = CompareParams.safeParse(query);
   const byNumber = (n?: number) => (n ? versions.find((v) => v.number === n) : undefined);
@@ -51,7 +52,7 @@ export default async function TemplateVersionsPage({ params, searchParams }: { p
                   {v.id === head.id ? <Badge tone="green">Active</Badge> : null}
                   <Badge tone={v.authoredBy === "agent" ? "brand" : "zinc"}>{authorOf(v)}</Badge>
                   <span className="text-zinc-500">{formatDateTime(v.createdAt)}</span>
-                  <span className="text-zinc-400">· {plural(v._count.runs, "run")}</span>
+                  <span className="text-zinc-400">· {plural(v.runCount, "run")}</span>
                 </div>
                 {v.rationale ? <p className="mt-1 text-zinc-600">{v.rationale}</p> : null}
               </div>

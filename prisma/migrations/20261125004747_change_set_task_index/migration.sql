@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "ChangeSet_taskId_idx" ON "ChangeSet"("taskId");
