@@ -12,6 +12,12 @@ const nextConfig: NextConfig = {
   // Lets the embedded-mode e2e run its own `next dev` beside a developer's (Next allows one per dir).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
+  experimental: {
+    // next dev keeps its compiled pages on disk so a restart is fast (Next's default). The embedded
+    // e2e suite turns it off (NEXT_DEV_FILESYSTEM_CACHE=0): its server starts once from a clean
+    // folder, and writing the cache cost ≈ 40 s of a 2-core machine's CPU during its tests.
+    turbopackFileSystemCacheForDev: process.env.NEXT_DEV_FILESYSTEM_CACHE !== "0",
+  },
   // Security headers on every response (the CSP with its nonce is src/proxy.ts's).
   async headers() {
     return [{ source: "/:path*", headers: staticSecurityHeaders(process.env.APP_URL ?? process.env.AUTH_URL) }];
