@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { PersonaError } from "@/lab/personas/expression";
 import { loadTeam } from "@/lab/personas/load";
 
 // The persona file: the two example teams load, and a bad file says what is wrong and where.
 
 const dir = mkdtempSync(path.join(tmpdir(), "lab-personas-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 function file(content: unknown) {
   const p = path.join(dir, `team-${++n}.json`);

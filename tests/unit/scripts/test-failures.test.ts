@@ -1,12 +1,16 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs module of the test runner script, without types
 import { describeFailures, vitestFailures } from "../../../scripts/lib/test-failures.mjs";
 
+const dir = mkdtempSync(path.join(tmpdir(), "vitest-report-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
 function report(json: unknown) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "vitest-report-")), "vitest.json");
+  const file = path.join(dir, `vitest-${++n}.json`);
   writeFileSync(file, JSON.stringify(json));
   return file;
 }
