@@ -93,3 +93,40 @@ describe("countChangesSince at scale", () => {
     expect(counted.total).toBe(CHANGE_COUNT_CAP + 3);
   }, 60_000);
 });
+
+describe("the delta filtered by agent", () => {
+  it("reads that agent's proposals by index, however many other agents' the workspace holds", async () => {
+    const { scope, template, agent } = await setup();
+    const other = await createAgent({ scope, templateId: template.id, displayName: "Busy" });
+    const mine = await createChangeSet({ scope, agentId: agent.id, items: [{ tool: "propose_estimate", args: { minutes: 30 }, summary: "30 minutes" }] });
+    // 3,000 proposals of another agent of the same workspace, written after it.
+    await db.$executeRaw`
+      WITH sets AS (
+        INSERT INTO "ChangeSet" ("id", "workspaceId", "agentId", "templateId")
+        SELECT 'feed_set_' || ${uid()} || '_' || i, ${scope.workspaceId}, ${other.id}, ${template.id} FROM generate_series(1, 3000) AS g(i)
+        RETURNING "id")
+      INSERT INTO "ChangeItem" ("id", "workspaceId", "changeSetId", "agentId", "templateId", "tool", "summary")
+      SELECT 'feed_item_' || "id", ${scope.workspaceId}, "id", ${other.id}, ${template.id}, 'propose_estimate', 'Another proposal' FROM sets`;
+    await db.$executeRawUnsafe(`ANALYZE "ChangeSet"`);
+    await db.$executeRawUnsafe(`ANALYZE "ChangeItem"`);
+
+    // The rows this backend read from the two tables during the call (pg_stat_xact_user_tables, read
+    // before and after: it also holds this connection's earlier counts not yet flushed), one process.
+    const { changes, read } = await db.$transaction(async (tx) => {
+      const reads = async () =>
+        (
+          await tx.$queryRaw<{ read: number }[]>`
+            SELECT COALESCE(sum(seq_tup_read + COALESCE(idx_tup_fetch, 0)), 0)::int AS read
+            FROM pg_stat_xact_user_tables WHERE relname IN ('ChangeSet', 'ChangeItem')`
+        )[0].read;
+      await tx.$executeRawUnsafe("SET LOCAL max_parallel_workers_per_gather = 0");
+      const before = await reads();
+      const changes = await listChangesSince({ workspaceId: scope.workspaceId, sinceCounter: 0, agentId: agent.id, limit: 100 }, tx);
+      return { changes, read: (await reads()) - before };
+    });
+    expect(changes.filter((c) => c.type === "changeSet" || c.type === "changeItem").map((c) => c.id)).toEqual([mine.id, ...mine.items.map((i) => i.id)]);
+    expect(changes.every((c) => c.agentId === agent.id)).toBe(true);
+    // Without the (agentId, changeCounter) indexes: ≥ 6,000 rows (every change set and item scanned).
+    expect(read).toBeLessThanOrEqual(20);
+  });
+});
