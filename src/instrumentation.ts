@@ -35,8 +35,13 @@ export async function onRequestError(
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { errorFields, logger } = await import("./server/logger");
   const { runWithRequestId } = await import("./server/request-context");
+  const { isClientGone } = await import("./server/client-gone");
   const id = request.headers["x-request-id"];
-  const log = () => logger.error("request failed", { method: request.method, path: request.path.split("?")[0], route: context.routePath, routeType: context.routeType, digest: (error as { digest?: string } | null)?.digest, ...errorFields(error) });
+  const where = { method: request.method, path: request.path.split("?")[0], route: context.routePath, routeType: context.routeType };
+  // A reload or a closed tab mid-stream is not a failure of ours: one info line, no stack.
+  const log = isClientGone(error)
+    ? () => logger.info("request abandoned by the client", { ...where, reason: error instanceof Error ? error.message : String(error) })
+    : () => logger.error("request failed", { ...where, digest: (error as { digest?: string } | null)?.digest, ...errorFields(error) });
   if (typeof id === "string") runWithRequestId(id, log);
   else log();
 }
