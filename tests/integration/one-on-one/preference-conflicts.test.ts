@@ -10,6 +10,7 @@ import { prepareRitual } from "@/features/rituals/server/prepare-ritual";
 import { db } from "@/server/db";
 import { addMember, makeAgent, makeChangeSetRow, makeTemplate, makeWorkspace, uid, type ItemRow } from "../../factories";
 import { actAs } from "../../support/session";
+import { statementsDuring } from "../../support/statements";
 
 // Preference conflicts on the real database: the weekly ritual's preparation finds two reviewers
 // who decide the same kind of proposal systematically differently and raises one conflict (refreshed
@@ -163,5 +164,21 @@ describe("preference conflicts", () => {
     expect(ctx.facts.frozenTools).toEqual([]);
     const [card] = await listPreferenceConflicts({ workspaceId: f.workspace.id, templateId: f.template.id });
     expect(card).toMatchObject({ status: "dismissed", decision: "Ben works the escalations.", settledBy: f.owner.name ?? f.owner.email });
+  });
+
+  it("the template page's list names the session that raised a conflict, and a reviewer who left as a former member, in few statements", async () => {
+    const f = await fixture();
+    const none = await statementsDuring(() => listPreferenceConflicts({ workspaceId: f.workspace.id, templateId: f.template.id }));
+    expect(none.result).toEqual([]);
+    expect(none.statements).toHaveLength(2); // the open and the closed conflicts; nobody and no session to look up
+    const conflict = await raisedConflict(f);
+    const raisedIn = await db.evolutionSession.findUniqueOrThrow({ where: { id: conflict!.raisedInSessionId! }, select: { id: true, sessionNumber: true } });
+    await db.membership.deleteMany({ where: { workspaceId: f.workspace.id, userId: f.ben.id } });
+    const listed = await statementsDuring(() => listPreferenceConflicts({ workspaceId: f.workspace.id, templateId: f.template.id }));
+    expect(listed.statements).toHaveLength(4);
+    const [card] = listed.result;
+    expect(card).toMatchObject({ id: conflict!.id, status: "open", raisedIn, settledBy: null });
+    expect(card.reviewers.map((r) => r.name)).toEqual(["Ana", "A former member"]);
+    expect(card.summary).toContain("A former member");
   });
 });

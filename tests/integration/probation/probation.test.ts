@@ -8,7 +8,7 @@ import { getDecisionHistory } from "@/features/one-on-one/server/decision-histor
 import { armOf } from "@/features/probation/assign";
 import { statsOf } from "@/features/probation/effect";
 import { UpdateProbationSettingsInput } from "@/features/probation/schemas";
-import { checkProbations, endProbation, updateProbationSettings } from "@/features/probation/server";
+import { checkProbations, endProbation, getTemplateProbation, updateProbationSettings } from "@/features/probation/server";
 import { armStats, loadArms } from "@/features/probation/server/measure";
 import { advanceRitual, beginRitual, createTemplateWithImprover } from "@/features/rituals/server";
 import { getImproverOf } from "@/features/rituals/server/improvers";
@@ -21,6 +21,7 @@ import { db } from "@/server/db";
 import { makeWorkspace, uid } from "../../factories";
 import { scriptedImprover, classifier } from "../rituals/jobs-fixture";
 import { executorsForThisFile, testId } from "../jobs/harness";
+import { statementsDuring } from "../../support/statements";
 
 // Probation end to end on real PostgreSQL: a promoted version keeps a share of the instances on
 // the previous one (stable per agent, recorded on each run), the arms are measured from what people
@@ -249,5 +250,23 @@ describe.each(["inngest", "local"] as const)("the hourly check measures probatio
       expect(await db.functionRun.findFirstOrThrow({ where: { functionId: id } })).toMatchObject({ status: "completed" });
     }
     expect(await db.probation.findFirstOrThrow({ where: { templateId: f.template.id } })).toMatchObject({ status: "harm_detected" });
+  });
+
+  it("the template page reads its probation in one statement: running, then ended by a person, then gone after 30 days", async () => {
+    const f = await fixture();
+    const owner = await db.user.findUniqueOrThrow({ where: { id: f.scope.actorUserId! } });
+    const before = await statementsDuring(() => getTemplateProbation(f.workspace.id, f.template.id));
+    expect(before).toEqual({ result: null, statements: [expect.any(String)] });
+
+    await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: HARMFUL, authoredBy: "user" });
+    const running = await statementsDuring(() => getTemplateProbation(f.workspace.id, f.template.id));
+    expect(running.statements).toHaveLength(1);
+    expect(running.result).toMatchObject({ status: "running", version: 2, baseline: 1, share: 0.5, minDays: 7, minRuns: 5, endedAt: null, endedBy: null, effects: null, startedAt: expect.any(Date) });
+    expect(await getTemplateProbation((await makeWorkspace()).workspace.id, f.template.id)).toBeNull(); // another workspace
+
+    await endProbation({ scope: f.scope, probationId: running.result!.id, action: "promote" });
+    const ended = await getTemplateProbation(f.workspace.id, f.template.id);
+    expect(ended).toMatchObject({ status: "promoted", version: 2, endedBy: owner.name ?? owner.email, endedAt: expect.any(Date) });
+    expect(await getTemplateProbation(f.workspace.id, f.template.id, new Date(ended!.endedAt!.getTime() + 31 * DAY))).toBeNull();
   });
 });

@@ -91,24 +91,41 @@ export type PreferenceConflictView = {
 
 const nameOf = (u: { name: string | null; email: string } | undefined) => u?.name ?? u?.email ?? "A former member";
 
-/** The template's conflicts, open first then the newest settled or dismissed (≤ `closed`). */
+/**
+ * The template's conflicts, open first then the newest settled or dismissed (≤ `closed`). The
+ * people and sessions they name are read once for all rows, and not at all when there are none
+ * (Prisma's relation selects cost a statement each per list, also for an empty list): two
+ * statements for a template without conflicts, four with.
+ */
 export async function listPreferenceConflicts({ workspaceId, templateId, closed = 5 }: Scoped & { closed?: number }): Promise<PreferenceConflictView[]> {
   const select = {
     id: true, tool: true, status: true, reviewers: true, pValue: true, windowDays: true, ruling: true, decision: true, settledAt: true, createdAt: true,
-    settledBy: { select: { name: true, email: true } },
-    raisedIn: { select: { id: true, sessionNumber: true } },
+    settledById: true, raisedInSessionId: true,
   } satisfies Prisma.PreferenceConflictSelect;
   const [open, done] = await Promise.all([
     db.preferenceConflict.findMany({ where: { workspaceId, templateId, status: "open" }, orderBy: { createdAt: "desc" }, select }),
     closed > 0 ? db.preferenceConflict.findMany({ where: { workspaceId, templateId, status: { in: ["settled", "dismissed"] } }, orderBy: { settledAt: "desc" }, take: closed, select }) : [],
   ]);
   const rows = [...open, ...done];
-  const ids = [...new Set(rows.flatMap((r) => (r.reviewers as ReviewerFigures[]).map((x) => x.userId)))];
-  // Names of members of this workspace only: a reviewer who left is "A former member".
-  const users = await db.user.findMany({ where: { id: { in: ids }, memberships: { some: { workspaceId } } }, select: { id: true, name: true, email: true } });
-  const byId = new Map(users.map((u) => [u.id, u]));
+  const reviewerIds = rows.flatMap((r) => (r.reviewers as ReviewerFigures[]).map((x) => x.userId));
+  const userIds = [...new Set([...reviewerIds, ...rows.flatMap((r) => (r.settledById ? [r.settledById] : []))])];
+  const sessionIds = [...new Set(rows.flatMap((r) => (r.raisedInSessionId ? [r.raisedInSessionId] : [])))];
+  const [users, sessions] = await Promise.all([
+    userIds.length
+      ? db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true, _count: { select: { memberships: { where: { workspaceId } } } } } })
+      : [],
+    sessionIds.length ? db.evolutionSession.findMany({ where: { id: { in: sessionIds }, workspaceId }, select: { id: true, sessionNumber: true } }) : [],
+  ]);
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const sessionById = new Map(sessions.map((x) => [x.id, x]));
+  // A reviewer is named while a member of this workspace ("A former member" after); whoever settled
+  // the conflict keeps their name on it.
+  const reviewerOf = (id: string) => {
+    const u = userById.get(id);
+    return u && u._count.memberships > 0 ? u : undefined;
+  };
   return rows.map((r) => {
-    const reviewers = (r.reviewers as ReviewerFigures[]).map((x) => ({ ...x, name: nameOf(byId.get(x.userId)) }));
+    const reviewers = (r.reviewers as ReviewerFigures[]).map((x) => ({ ...x, name: nameOf(reviewerOf(x.userId)) }));
     return {
       id: r.id,
       tool: r.tool,
@@ -119,10 +136,10 @@ export async function listPreferenceConflicts({ workspaceId, templateId, closed 
       windowDays: r.windowDays,
       ruling: r.ruling,
       decision: r.decision,
-      settledBy: r.settledBy ? nameOf(r.settledBy) : null,
+      settledBy: r.settledById ? nameOf(userById.get(r.settledById)) : null,
       settledAt: r.settledAt,
       createdAt: r.createdAt,
-      raisedIn: r.raisedIn,
+      raisedIn: r.raisedInSessionId ? (sessionById.get(r.raisedInSessionId) ?? null) : null,
     };
   });
 }

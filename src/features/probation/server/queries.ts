@@ -25,31 +25,26 @@ export type ProbationView = {
   rollbackProposalId: string | null;
 };
 
+type ProbationRow = Omit<ProbationView, "endedBy" | "effects"> & { effects: unknown; endedByName: string | null; endedByEmail: string | null };
+
+/**
+ * One statement (joins): Prisma's relation selects cost a statement per relation, and with no
+ * probation — most views — still sent three empty `IN (NULL)` reads.
+ */
 export async function getTemplateProbation(workspaceId: string, templateId: string, now = new Date()): Promise<ProbationView | null> {
-  const p = await db.probation.findFirst({
-    where: { workspaceId, templateId, OR: [{ status: { in: ["running", "harm_detected"] } }, { endedAt: { gte: new Date(now.getTime() - RECENT_MS) } }] },
-    orderBy: { startedAt: "desc" },
-    select: {
-      id: true, status: true, share: true, minDays: true, minRuns: true, startedAt: true, endedAt: true, outcomeNote: true, effects: true, measuredAt: true, harmDetectedAt: true, rollbackProposalId: true,
-      version: { select: { number: true } }, baseline: { select: { number: true } }, endedBy: { select: { name: true, email: true } },
-    },
-  });
+  const [p] = await db.$queryRaw<ProbationRow[]>`
+    SELECT p."id", p."status"::text AS "status", v."number" AS "version", b."number" AS "baseline", p."share", p."minDays", p."minRuns",
+      p."startedAt", p."endedAt", p."outcomeNote", p."effects", p."measuredAt", p."harmDetectedAt", p."rollbackProposalId",
+      u."name" AS "endedByName", u."email" AS "endedByEmail"
+    FROM "Probation" p
+    JOIN "TemplateVersion" v ON v."id" = p."versionId"
+    JOIN "TemplateVersion" b ON b."id" = p."baselineVersionId"
+    LEFT JOIN "User" u ON u."id" = p."endedById"
+    WHERE p."workspaceId" = ${workspaceId} AND p."templateId" = ${templateId}
+      AND (p."status" IN ('running', 'harm_detected') OR p."endedAt" >= ${new Date(now.getTime() - RECENT_MS).toISOString()}::timestamp)
+    ORDER BY p."startedAt" DESC
+    LIMIT 1`;
   if (!p) return null;
-  return {
-    id: p.id,
-    status: p.status,
-    version: p.version.number,
-    baseline: p.baseline.number,
-    share: p.share,
-    minDays: p.minDays,
-    minRuns: p.minRuns,
-    startedAt: p.startedAt,
-    endedAt: p.endedAt,
-    endedBy: p.endedBy ? (p.endedBy.name ?? p.endedBy.email) : null,
-    outcomeNote: p.outcomeNote,
-    effects: (p.effects as ProbationEffects | null) ?? null,
-    measuredAt: p.measuredAt,
-    harmDetectedAt: p.harmDetectedAt,
-    rollbackProposalId: p.rollbackProposalId,
-  };
+  const { endedByName, endedByEmail, effects, ...rest } = p;
+  return { ...rest, endedBy: endedByName ?? endedByEmail, effects: (effects as ProbationEffects | null) ?? null };
 }
