@@ -9,9 +9,11 @@ import { getRitualReview, getScheduleOverview, getTemplateRitualPanel } from "@/
 import { advanceRitual, beginRitual } from "@/features/rituals/server";
 import { startSession } from "@/features/one-on-one/server";
 import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
+import { createTemplateVersion } from "@/features/templates/server";
 import { db } from "@/server/db";
 import { makeRejectedEstimates, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
+import { statementsDuring } from "../../support/statements";
 import { executorsForThisFile, testId } from "../jobs/harness";
 import { classifier, scriptedImprover } from "./jobs-fixture";
 
@@ -277,5 +279,21 @@ describe("read models", () => {
     expect(panel).toMatchObject({ capped: false, openRitual: { id: sessionId, status: "awaiting_review" }, openOneOnOne: null, improver: { id: f.improver.id, lifecycle: "active" } });
     expect(await getTemplateRitualPanel(other.workspace.id, f.template.id)).toBeNull();
     expect(await getTemplateRitualPanel(f.workspace.id, f.meta.id)).toEqual({ capped: true, level: 2 });
+
+    // Approved and closed: the panel's last ritual names the version it created; a chat opened
+    // since is the open session. Five statements: the template with its workspace's schedule, the
+    // improver with its state, and both sessions with their versions in one.
+    const [proposal] = await db.proposal.findMany({ where: { sessionId: sessionId! } });
+    const v2 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: "You triage support tickets.\n- Ask for the order number.", authoredBy: "agent" });
+    await db.proposal.update({ where: { id: proposal.id }, data: { status: "approved", resultingVersionId: v2.id } });
+    await db.evolutionSession.update({ where: { id: sessionId! }, data: { status: "completed", completedAt: new Date() } });
+    const { session: chat } = await startSession({ scope: f.scope, templateId: f.template.id });
+    const read = await statementsDuring(() => getTemplateRitualPanel(f.workspace.id, f.template.id));
+    expect(read.result).toMatchObject({
+      lastRitual: { id: sessionId, status: "completed", createdVersion: 2, completedAt: expect.any(Date) },
+      openRitual: null,
+      openOneOnOne: { id: chat.id, sessionNumber: chat.sessionNumber },
+    });
+    expect(read.statements).toHaveLength(5);
   });
 });

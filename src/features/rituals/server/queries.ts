@@ -3,6 +3,7 @@ import type { AgentLifecycle, EvolutionNoteKind, EvolutionSessionStatus, Templat
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { listProposals, sessionFeedback, type ProposalView } from "@/features/one-on-one/server";
 import { CLOSED_STATUSES, OPEN_STATUSES } from "@/features/one-on-one/status";
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { nextRitualAt, scheduleOf, type Cadence, type RitualSchedule } from "../schedule";
 import { cadenceOf, getImproverOf, MAX_IMPROVER_LEVEL, type ImproverSlots } from "./improvers";
@@ -113,30 +114,37 @@ export type TemplateRitualPanel =
       openOneOnOne: { id: string; sessionNumber: number } | null;
     };
 
-const sessionSummarySelect = {
-  id: true,
-  sessionNumber: true,
-  status: true,
-  round: true,
-  outcomeNote: true,
-  decisionDueAt: true,
-  createdAt: true,
-  completedAt: true,
-  proposals: { where: { status: "approved" as const }, select: { resultingVersion: { select: { number: true } } }, take: 1 },
-} as const;
+type SessionSummaryRow = RitualSessionSummary & { which: "last" | "open"; origin: string };
 
-type SessionSummaryRow = Omit<RitualSessionSummary, "createdVersion"> & { proposals: { resultingVersion: { number: number } | null }[] };
+/**
+ * The template's newest closed ritual and its open session (ritual or chat), each with the version
+ * its approved proposal created, in one statement: as Prisma relation selects they took six (the
+ * sessions, their proposals, the proposals' versions — also when there were none).
+ */
+async function latestSessions(workspaceId: string, templateId: string) {
+  const columns = Prisma.sql`e."id", e."sessionNumber", e."status"::text AS "status", e."round", e."outcomeNote", e."decisionDueAt", e."createdAt", e."completedAt", e."origin"::text AS "origin",
+    (SELECT v."number" FROM "Proposal" p JOIN "TemplateVersion" v ON v."id" = p."resultingVersionId" WHERE p."sessionId" = e."id" AND p."status" = 'approved' LIMIT 1) AS "createdVersion"`;
+  const rows = await db.$queryRaw<SessionSummaryRow[]>`
+    (SELECT 'last' AS "which", ${columns} FROM "EvolutionSession" e
+      WHERE e."workspaceId" = ${workspaceId} AND e."templateId" = ${templateId} AND e."origin" = 'ritual' AND e."status"::text IN (${Prisma.join([...CLOSED_STATUSES])})
+      ORDER BY e."sessionNumber" DESC LIMIT 1)
+    UNION ALL
+    (SELECT 'open' AS "which", ${columns} FROM "EvolutionSession" e
+      WHERE e."workspaceId" = ${workspaceId} AND e."templateId" = ${templateId} AND e."status"::text IN (${Prisma.join([...OPEN_STATUSES])})
+      ORDER BY e."sessionNumber" DESC LIMIT 1)`;
+  return { lastRitual: rows.find((r) => r.which === "last") ?? null, openSession: rows.find((r) => r.which === "open") ?? null };
+}
 
-const toSummary = (row: SessionSummaryRow): RitualSessionSummary => ({
-  id: row.id,
-  sessionNumber: row.sessionNumber,
-  status: row.status,
-  round: row.round,
-  outcomeNote: row.outcomeNote,
-  decisionDueAt: row.decisionDueAt,
-  createdAt: row.createdAt,
-  completedAt: row.completedAt,
-  createdVersion: row.proposals[0]?.resultingVersion?.number ?? null,
+const toSummary = ({ id, sessionNumber, status, round, outcomeNote, decisionDueAt, createdAt, completedAt, createdVersion }: SessionSummaryRow): RitualSessionSummary => ({
+  id,
+  sessionNumber,
+  status,
+  round,
+  outcomeNote,
+  decisionDueAt,
+  createdAt,
+  completedAt,
+  createdVersion,
 });
 
 /** The template page's "Weekly ritual" panel; null when the template is not this workspace's. */
@@ -147,19 +155,7 @@ export async function getTemplateRitualPanel(workspaceId: string, templateId: st
   });
   if (!template) return null;
   if (template.level >= MAX_IMPROVER_LEVEL) return { capped: true, level: template.level };
-  const [improver, lastRitual, openSession] = await Promise.all([
-    getImproverOf(workspaceId, templateId),
-    db.evolutionSession.findFirst({
-      where: { workspaceId, templateId, origin: "ritual", status: { in: [...CLOSED_STATUSES] } },
-      orderBy: { sessionNumber: "desc" },
-      select: sessionSummarySelect,
-    }),
-    db.evolutionSession.findFirst({
-      where: { workspaceId, templateId, status: { in: [...OPEN_STATUSES] } },
-      orderBy: { sessionNumber: "desc" },
-      select: { ...sessionSummarySelect, origin: true },
-    }),
-  ]);
+  const [improver, { lastRitual, openSession }] = await Promise.all([getImproverOf(workspaceId, templateId), latestSessions(workspaceId, templateId)]);
   const schedule = scheduleOf(template.workspace, template);
   const cadence: Cadence = improver ? cadenceOf(improver.kind) : template.level === 0 ? "weekly" : "monthly";
   const slots = (improver?.state?.slots ?? {}) as Partial<ImproverSlots>;

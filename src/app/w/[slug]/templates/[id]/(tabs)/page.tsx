@@ -69,7 +69,7 @@ export default async function TemplateOverviewPage({ params, searchParams }: { p
             {head.directives}
           </pre>
           <Suspense fallback={<Pending label="Loading where each line came from…" className="h-11" />}>
-            <LineHistory workspaceId={workspaceId} slug={slug} templateId={template.id} canRevert={can(ctx.membership.role, "improver.chat")} />
+            <LineHistory scope={ctx.workspace} slug={slug} templateId={template.id} headId={head.id} canRevert={can(ctx.membership.role, "improver.chat")} />
           </Suspense>
           {canWrite ? <NewVersionForm workspaceSlug={slug} templateId={template.id} headDirectives={head.directives} headNumber={head.number} /> : null}
         </div>
@@ -86,8 +86,9 @@ async function Health({ scope, templateId, days, now }: { scope: CacheScope; tem
   return <MetricCards metrics={metrics} mttr={mttr} />;
 }
 
-async function LineHistory({ workspaceId, slug, templateId, canRevert }: { workspaceId: string; slug: string; templateId: string; canRevert: boolean }) {
-  const clauses = await getClauseBlame(workspaceId, templateId);
+/** Keyed by the head too: a new version shows its own lines at once, however it was made. */
+async function LineHistory({ scope, slug, templateId, headId, canRevert }: { scope: CacheScope; slug: string; templateId: string; headId: string; canRevert: boolean }) {
+  const clauses = await readThrough(scope, `clause-blame:${templateId}:${headId}`, () => getClauseBlame(scope.id, templateId));
   return <ClauseBlameList workspaceSlug={slug} templateId={templateId} clauses={clauses} canRevert={canRevert} />;
 }
 
