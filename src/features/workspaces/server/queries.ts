@@ -1,15 +1,16 @@
 import "server-only";
 import { db } from "@/server/db";
+import type { Role } from "../permissions";
 import { hashInvitationToken } from "./invitation-token";
 import { invitationState } from "./accept-invitation";
 
+/** The user's workspaces by name, with their role in each: one statement (the sidebar's switcher, every page). */
 export async function listMyWorkspaces(userId: string) {
-  const memberships = await db.membership.findMany({
-    where: { userId },
-    select: { role: true, workspace: { select: { id: true, slug: true, name: true } } },
-    orderBy: { workspace: { name: "asc" } },
-  });
-  return memberships.map((m) => ({ ...m.workspace, role: m.role }));
+  return db.$queryRaw<{ id: string; slug: string; name: string; role: Role }[]>`
+    SELECT w."id", w."slug", w."name", m."role"::text AS "role"
+    FROM "Membership" m JOIN "Workspace" w ON w."id" = m."workspaceId"
+    WHERE m."userId" = ${userId}
+    ORDER BY w."name", w."id"`;
 }
 
 export async function listMembers(workspaceId: string) {
