@@ -1,4 +1,5 @@
 import "server-only";
+import { ts } from "@/features/dashboards/server";
 import { Prisma } from "@/generated/prisma/client";
 import { PATTERN_EXAMPLES, PATTERN_MIN_AGENTS, toSummary, writtenSql, type FeedbackSummary, type SummaryRow } from "./summarize-feedback";
 import { endsAtPresent } from "@/lib/present";
@@ -29,9 +30,6 @@ export const PATTERN_AGENT_SCAN = 2 * PATTERN_AGENT_CAP;
 const DAY_MS = 86_400_000;
 const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
 const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
-// occurredAt is a `timestamp(3)` holding UTC: parameters as ISO strings cast to timestamp, so no
-// comparison depends on the session's TimeZone.
-const ts = (d: Date) => Prisma.sql`${d.toISOString()}::timestamp`;
 const isoDay = (d: Date) => Prisma.sql`${d.toISOString().slice(0, 10)}::date`;
 
 /** Sentiment × category and cross-agent patterns of a template's FeedbackItem rows with occurredAt in [since, until). */

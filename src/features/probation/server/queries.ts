@@ -1,4 +1,5 @@
 import "server-only";
+import { ts } from "@/features/dashboards/server";
 import { db } from "@/server/db";
 import type { ProbationEffects } from "../effect";
 
@@ -41,7 +42,7 @@ export async function getTemplateProbation(workspaceId: string, templateId: stri
     JOIN "TemplateVersion" b ON b."id" = p."baselineVersionId"
     LEFT JOIN "User" u ON u."id" = p."endedById"
     WHERE p."workspaceId" = ${workspaceId} AND p."templateId" = ${templateId}
-      AND (p."status" IN ('running', 'harm_detected') OR p."endedAt" >= ${new Date(now.getTime() - RECENT_MS).toISOString()}::timestamp)
+      AND (p."status" IN ('running', 'harm_detected') OR p."endedAt" >= ${ts(new Date(now.getTime() - RECENT_MS))})
     ORDER BY p."startedAt" DESC
     LIMIT 1`;
   if (!p) return null;
