@@ -1,8 +1,8 @@
 import "server-only";
 import type { AgentLifecycle, Prisma } from "@/generated/prisma/client";
-import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, type Cursor, type KeysetSort } from "@/lib/keyset";
+import { keysetPage, type Cursor, type KeysetSort } from "@/lib/keyset";
 import { db } from "@/server/db";
-import { assertKeysetCursor } from "@/server/keyset-cursor";
+import { keysetQuery } from "@/server/keyset-cursor";
 import type { AgentSort } from "../schemas";
 
 export type AgentFilters = { workspaceId: string; templateId?: string; lifecycle?: AgentLifecycle };
@@ -41,23 +41,21 @@ const filterWhere = ({ workspaceId, templateId, lifecycle }: AgentFilters): Pris
 export async function listAgentsPage({
   sort = "newest", limit = 50, after, before, withTotal = false, ...filters
 }: AgentFilters & { sort?: AgentSort; limit?: number; after?: Cursor; before?: Cursor; withTotal?: boolean }) {
-  const cursor = after ?? before;
-  if (cursor) assertKeysetCursor(sort, SORTS[sort], cursor);
-  const forward = !before;
   const spec = SORTS[sort];
   const base = filterWhere(filters);
+  const q = keysetQuery(sort, spec, base, { after, before });
   const rows = await db.agent.findMany({
-    where: cursor ? { AND: [base, keysetSeek(spec, cursor, forward) as Prisma.AgentWhereInput] } : base,
-    orderBy: keysetOrderBy(spec, forward) as Prisma.AgentOrderByWithRelationInput[],
+    where: q.where,
+    orderBy: q.orderBy as Prisma.AgentOrderByWithRelationInput[],
     take: limit + 1, // one more tells whether there is a further page
     select: listSelect,
   });
-  const { page, nextCursor, prevCursor } = keysetPage(sort, spec, rows, { limit, forward, hadCursor: Boolean(cursor) });
+  const { page, nextCursor, prevCursor } = keysetPage(sort, spec, rows, { limit, ...q.paging });
   if (!withTotal) return { agents: page, nextCursor, prevCursor, total: null, offset: null };
   const first = page[0];
   const [total, offset] = await Promise.all([
     db.agent.count({ where: base }),
-    first ? db.agent.count({ where: { AND: [base, keysetSeek(spec, keysetKeyOf(spec, first), false) as Prisma.AgentWhereInput] } }) : Promise.resolve(0),
+    first ? db.agent.count({ where: q.before(first) }) : Promise.resolve(0),
   ]);
   return { agents: page, nextCursor, prevCursor, total, offset };
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Prisma, WakeRunStatus } from "@/generated/prisma/client";
 import { cappedCount, COUNT_CAP } from "@/lib/capped-count";
-import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, type Cursor, type KeysetSort } from "@/lib/keyset";
+import { keysetPage, type Cursor, type KeysetSort } from "@/lib/keyset";
 import { db } from "@/server/db";
-import { assertKeysetCursor } from "@/server/keyset-cursor";
+import { keysetQuery } from "@/server/keyset-cursor";
 
 export type RunFilters = {
   workspaceId: string;
@@ -42,21 +42,19 @@ const countCapped = (where: Prisma.WakeRunWhereInput) => db.wakeRun.count({ wher
  * ("1,000+"): an agent woken every hour has 8,760 runs a year.
  */
 export async function listRunsPage({ limit = 30, after, before, ...filters }: RunFilters & { limit?: number; after?: Cursor; before?: Cursor }) {
-  const cursor = after ?? before;
-  if (cursor) assertKeysetCursor(SORT_NAME, SORT, cursor);
-  const forward = !before;
   const base = filterWhere(filters);
+  const q = keysetQuery(SORT_NAME, SORT, base, { after, before });
   const rows = await db.wakeRun.findMany({
-    where: cursor ? { AND: [base, keysetSeek(SORT, cursor, forward) as Prisma.WakeRunWhereInput] } : base,
-    orderBy: keysetOrderBy(SORT, forward) as Prisma.WakeRunOrderByWithRelationInput[],
+    where: q.where,
+    orderBy: q.orderBy as Prisma.WakeRunOrderByWithRelationInput[],
     take: limit + 1,
     select: runSelect,
   });
-  const { page, nextCursor, prevCursor } = keysetPage(SORT_NAME, SORT, rows, { limit, forward, hadCursor: Boolean(cursor) });
+  const { page, nextCursor, prevCursor } = keysetPage(SORT_NAME, SORT, rows, { limit, ...q.paging });
   const first = page[0];
   const [total, offset] = await Promise.all([
     countCapped(base),
-    first && cursor ? countCapped({ AND: [base, keysetSeek(SORT, keysetKeyOf(SORT, first), false) as Prisma.WakeRunWhereInput] }) : Promise.resolve(cappedCount(0)),
+    first && q.paging.hadCursor ? countCapped(q.before(first)) : Promise.resolve(cappedCount(0)),
   ]);
   return { runs: page, nextCursor, prevCursor, total, offset };
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import type { ChangeItemStatus, Prisma } from "@/generated/prisma/client";
 import { cappedCount, COUNT_CAP } from "@/lib/capped-count";
-import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, type Cursor, type KeysetSort } from "@/lib/keyset";
+import { keysetPage, type Cursor, type KeysetSort } from "@/lib/keyset";
 import { db } from "@/server/db";
-import { assertKeysetCursor } from "@/server/keyset-cursor";
+import { keysetQuery } from "@/server/keyset-cursor";
 import { inboxItemSelect } from "./queries";
 
 export type InboxStatus = Extract<ChangeItemStatus, "pending" | "deferred">;
@@ -42,22 +42,20 @@ const countOpen = (where: Prisma.ChangeItemWhereInput) => db.changeItem.count({ 
  * open range can hold tens of thousands of items.
  */
 export async function listInboxPage({ limit = 50, after, before, ...filters }: InboxFilters & { limit?: number; after?: Cursor; before?: Cursor }) {
-  const cursor = after ?? before;
-  if (cursor) assertKeysetCursor(SORT_NAME, SORT, cursor);
-  const forward = !before;
   const base = filterWhere(filters);
+  const q = keysetQuery(SORT_NAME, SORT, base, { after, before });
   const rows = await db.changeItem.findMany({
-    where: cursor ? { AND: [base, keysetSeek(SORT, cursor, forward) as Prisma.ChangeItemWhereInput] } : base,
-    orderBy: keysetOrderBy(SORT, forward) as Prisma.ChangeItemOrderByWithRelationInput[],
+    where: q.where,
+    orderBy: q.orderBy as Prisma.ChangeItemOrderByWithRelationInput[],
     take: limit + 1,
     select: inboxItemSelect,
   });
-  const { page, nextCursor, prevCursor } = keysetPage(SORT_NAME, SORT, rows, { limit, forward, hadCursor: Boolean(cursor) });
+  const { page, nextCursor, prevCursor } = keysetPage(SORT_NAME, SORT, rows, { limit, ...q.paging });
   const first = page[0];
   const [pending, deferred, offset] = await Promise.all([
     countOpen(filterWhere({ ...filters, status: "pending" })),
     countOpen(filterWhere({ ...filters, status: "deferred" })),
-    first && cursor ? countOpen({ AND: [base, keysetSeek(SORT, keysetKeyOf(SORT, first), false) as Prisma.ChangeItemWhereInput] }) : Promise.resolve(cappedCount(0)),
+    first && q.paging.hadCursor ? countOpen(q.before(first)) : Promise.resolve(cappedCount(0)),
   ]);
   const status = filters.status ?? "pending";
   return { items: page, nextCursor, prevCursor, pending, deferred, total: status === "pending" ? pending : deferred, offset };

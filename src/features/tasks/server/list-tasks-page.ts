@@ -1,8 +1,8 @@
 import "server-only";
 import type { Prisma, TaskStatus } from "@/generated/prisma/client";
-import { keysetKeyOf, keysetOrderBy, keysetPage, keysetSeek, type Cursor, type KeysetSort } from "@/lib/keyset";
+import { keysetPage, type Cursor, type KeysetSort } from "@/lib/keyset";
 import { db } from "@/server/db";
-import { assertKeysetCursor } from "@/server/keyset-cursor";
+import { keysetQuery } from "@/server/keyset-cursor";
 import type { TaskSort } from "../schemas";
 
 export type TaskFilters = { workspaceId: string; status?: TaskStatus; templateId?: string };
@@ -37,23 +37,21 @@ const filterWhere = ({ workspaceId, status, templateId }: TaskFilters): Prisma.T
 export async function listTasksPage({
   sort = "newest", limit = 50, after, before, withTotal = false, ...filters
 }: TaskFilters & { sort?: TaskSort; limit?: number; after?: Cursor; before?: Cursor; withTotal?: boolean }) {
-  const cursor = after ?? before;
-  if (cursor) assertKeysetCursor(sort, SORTS[sort], cursor);
-  const forward = !before;
   const spec = SORTS[sort];
   const base = filterWhere(filters);
+  const q = keysetQuery(sort, spec, base, { after, before });
   const rows = await db.task.findMany({
-    where: cursor ? { AND: [base, keysetSeek(spec, cursor, forward) as Prisma.TaskWhereInput] } : base,
-    orderBy: keysetOrderBy(spec, forward) as Prisma.TaskOrderByWithRelationInput[],
+    where: q.where,
+    orderBy: q.orderBy as Prisma.TaskOrderByWithRelationInput[],
     take: limit + 1, // one more tells whether there is a further page
     select: listSelect,
   });
-  const { page, nextCursor, prevCursor } = keysetPage(sort, spec, rows, { limit, forward, hadCursor: Boolean(cursor) });
+  const { page, nextCursor, prevCursor } = keysetPage(sort, spec, rows, { limit, ...q.paging });
   if (!withTotal) return { tasks: page, nextCursor, prevCursor, total: null, offset: null };
   const first = page[0];
   const [total, offset] = await Promise.all([
     db.task.count({ where: base }),
-    first ? db.task.count({ where: { AND: [base, keysetSeek(spec, keysetKeyOf(spec, first), false) as Prisma.TaskWhereInput] } }) : Promise.resolve(0),
+    first ? db.task.count({ where: q.before(first) }) : Promise.resolve(0),
   ]);
   return { tasks: page, nextCursor, prevCursor, total, offset };
 }
