@@ -7,7 +7,9 @@ import type { Random } from "./random";
 // never, by the improver's confidence, or by the replay check ("replay-favourable": the check
 // finished, keeps at least `minKept` of what people accepted, avoids at least `minAvoided`
 // rejections — or there were none to avoid — and avoids at least `minNet` more rejections than it
-// loses acceptances). A draft (confidence under 0.8) cannot be approved:
+// loses acceptances; a change that leaves every proposal as it was — only the reports differ — is
+// judged by what the check expects of the ratings instead: favourable unless they are expected to
+// fall). A draft (confidence under 0.8) cannot be approved:
 // the owner ignores it (the ritual expires after 7 days) or rejects it. Pure.
 
 export type ReplayOutcome = { status: "done" | "failed" | "skipped"; summary: ReplaySummary | null; error?: string };
@@ -18,6 +20,7 @@ function replayShortfall(owner: Owner, replay: ReplayOutcome): "failed" | "lost"
   const s = replay.summary;
   const { minKept, minAvoided, minNet } = owner.favourable;
   if (replay.status !== "done" || !s) return "failed";
+  if (s.proposalsUnchanged && s.runs > 0) return (s.predicted?.rating?.candidate ?? 0) < (s.predicted?.rating?.head ?? 0) - 0.02 ? "notAvoided" : null;
   if (s.rejections > 0 && s.avoided.value < minAvoided) return "notAvoided";
   if (s.keptRate.value < minKept) return "lost";
   if (s.avoided.value - s.lost < minNet) return s.lost > 0 ? "lost" : "notAvoided";

@@ -7,8 +7,8 @@ import { createOpenSessionWithProposal, DOMINANT_CATEGORY, DUE_DATE_LINE, DUE_DA
 // The interactive one-on-one with the built-in improver (no AI provider in e2e: deterministic).
 
 const REJECTION = "Too long — keep only the due-date rule.";
-/** A canned accuracy clause of the built-in improver: in the first proposal, dropped by the revision. */
-const ACCURACY_CLAUSE = "Double-check every number, date and estimate against the task";
+/** The clause an observation asks for (a reason with every estimate): in the first proposal, dropped by the revision. */
+const ACCURACY_CLAUSE = "Give every estimate a one-line rationale.";
 
 const chatUrl = (slug: string, templateId: string) => `/api/workspaces/${slug}/templates/${templateId}/one-on-one`;
 

@@ -13,19 +13,19 @@ export async function makeDecision(scope: Scope, agentId: string, tool: string, 
 }
 
 /** A rejected 30-minute estimate of the agent, written as a decided row. */
-export async function makeRejectedEstimate(agent: AgentRef, decidedById: string, db: FactoryDb = factoryDb()) {
-  return makeChangeSetRow(agent, { items: [{ decision: { verdict: "rejected", reason: "Estimate far too low", decidedById } }] }, db);
+export async function makeRejectedEstimate(agent: AgentRef, decidedById: string, db: FactoryDb = factoryDb(), reason = "Estimate far too low") {
+  return makeChangeSetRow(agent, { items: [{ decision: { verdict: "rejected", reason, decidedById } }] }, db);
 }
 
 /**
  * Feedback enough for the improver to propose: `count` agents of the template (`Agent 0`…), each
  * with a rejected estimate decided by the scope's user — a cross-agent pattern. Returns the agents.
  */
-export async function makeRejectedEstimates(scope: Scope, templateId: string, count = 3) {
+export async function makeRejectedEstimates(scope: Scope, templateId: string, count = 3, reason?: string) {
   const agents = [];
   for (let i = 0; i < count; i++) {
     const agent = await makeAgent(scope, templateId, { displayName: `Agent ${i}` });
-    await makeRejectedEstimate(agent, scope.actorUserId!);
+    await makeRejectedEstimate(agent, scope.actorUserId!, undefined, reason);
     agents.push(agent);
   }
   return agents;

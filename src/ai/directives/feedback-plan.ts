@@ -30,6 +30,8 @@ export type ClauseChange = {
   evidence: Evidence[];
   /** How many times the evidence was given. */
   weight: number;
+  /** The measured line behind it when people's decisions or ratings call for it (from-data.ts). */
+  data?: string;
 };
 
 /** A clause the feedback leaves as it is: praised (keep it), or asked for although already there. */

@@ -11,6 +11,7 @@ import { APPROVAL_CONFIDENCE, MAX_APPROVED_MUTATIONS, rejectionMessage } from ".
 
 export const IMPROVER_SECTION = {
   directives: "## Current directives",
+  signals: "## What people accept (measured from their decisions and ratings)",
   feedback: "## Classified feedback",
   metrics: "## Performance metrics",
   decisions: "## Decision history",
@@ -93,6 +94,25 @@ const CategoryCount = z.object({ category: z.string(), count: z.number().int().m
 export const QUOTABLE_SECTIONS = ["metrics", "decisions", "reports", "observations", "notes", "versions", "delta"] as const satisfies readonly ImproverSectionKey[];
 export type QuotableSection = (typeof QUOTABLE_SECTIONS)[number];
 
+/**
+ * One measured signal of the template's decision model (features/decision-model): a property of the
+ * agents' outputs and how people's verdicts (`acceptance`: the share confirmed on each side) or
+ * ratings (`rating`: the mean on each side) differ across a split of it. `accepted` is the side
+ * people prefer. The line is what the context section says.
+ */
+export const DataSignal = z.object({
+  about: z.enum(["checklist", "estimate", "status", "report"]),
+  measure: z.enum(["acceptance", "rating"]),
+  property: z.string(),
+  test: z.enum(["atMost", "moreThan", "is", "isNot"]),
+  threshold: z.number().nullable(),
+  accepted: z.object({ value: z.number(), n: z.number().int() }),
+  other: z.object({ value: z.number(), n: z.number().int() }),
+  q: z.number(),
+  line: z.string(),
+});
+export type DataSignal = z.infer<typeof DataSignal>;
+
 /** What the context sections say. */
 export const ImproverContextFacts = z.object({
   /** The head version; `truncated` when its section was cut to the budget, so a model cannot see it whole. */
@@ -111,6 +131,12 @@ export const ImproverContextFacts = z.object({
   agentIds: z.array(z.string()),
   /** Tools with an open preference conflict among reviewers: directives about them wait for the team. */
   frozenTools: z.array(z.string()).optional(),
+  /** The decision model's signals, strongest first (the "What people accept" section). */
+  signals: z.array(DataSignal).optional(),
+  /** Decided proposals per kind in the decision model's window. */
+  acceptanceByKind: z.array(z.object({ about: z.string(), confirmed: z.number().int(), total: z.number().int() })).optional(),
+  /** Directives of this template's proposals people rejected in the last 8 weeks (not to be proposed again as they were). */
+  rejectedDirectives: z.array(z.string()).optional(),
 });
 export type ImproverContextFacts = z.infer<typeof ImproverContextFacts>;
 

@@ -25,6 +25,14 @@ export type ReplaySummary = {
   gate: { head: number | null; candidate: number | null; delta: Interval | null };
   /** Candidate tokens over head tokens − 1 (e.g. 0.06 = +6%). */
   tokens: { head: number; candidate: number; change: Interval | null };
+  /**
+   * What the template's decision model expects of each side (features/decision-model): the share of
+   * proposals people would confirm and the mean rating; null parts where the model has nothing to
+   * go on. Absent on checks stored before it, or for a template with no fitted model.
+   */
+  predicted?: { acceptance: { head: number; candidate: number; n: number } | null; rating: { head: number; candidate: number; n: number } | null } | null;
+  /** The candidate makes exactly the head's proposals on every run: only the reports (or nothing people decide) differ. */
+  proposalsUnchanged?: boolean;
 };
 
 export const BOOTSTRAP_SAMPLES = 1_000;
@@ -98,5 +106,8 @@ export function describeSummary(s: ReplaySummary): string {
     parts.push(`gate ${s.gate.head.toFixed(2)} → ${s.gate.candidate.toFixed(2)} (±${half.toFixed(2)})`);
   }
   if (s.tokens.change) parts.push(`tokens ${pct(s.tokens.change.value)}`);
+  const p = s.predicted;
+  if (p?.acceptance && Math.abs(p.acceptance.candidate - p.acceptance.head) >= 0.005) parts.push(`expected acceptance ${Math.round(p.acceptance.head * 100)}% → ${Math.round(p.acceptance.candidate * 100)}%`);
+  if (p?.rating && Math.abs(p.rating.candidate - p.rating.head) >= 0.005) parts.push(`expected rating ${p.rating.head.toFixed(2)} → ${p.rating.candidate.toFixed(2)}`);
   return `${parts.join(", ")} · ${s.runs} ${s.runs === 1 ? "run" : "runs"} replayed`;
 }

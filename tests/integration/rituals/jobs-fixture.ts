@@ -10,12 +10,13 @@ import { toolModel } from "../../support/scripted-models";
 
 export const BASE = "You triage support tickets.\n- Classify the product area.\n- Set a priority.";
 
-export async function ritualFixture({ feedback = 3 }: { feedback?: number } = {}) {
+/** `reason`: what the reviewers wrote (default "Estimate far too low", which no directive clause answers). */
+export async function ritualFixture({ feedback = 3, reason }: { feedback?: number; reason?: string } = {}) {
   const { workspace, owner, members, scope } = await makeWorkspace({ roles: ["member", "viewer"] });
   const template = await makeTemplate(scope, { name: `Triage ${uid()}`, directives: BASE });
   const improver = await getImproverOf(workspace.id, template.id);
   if (!improver) throw new Error("createTemplateWithImprover did not create the improver");
-  await makeRejectedEstimates(scope, template.id, feedback);
+  await makeRejectedEstimates(scope, template.id, feedback, reason);
   const notified = [owner.email, members.member!.email];
   return { workspace, owner, member: members.member!, viewer: members.viewer!, scope, template, improver, notified };
 }

@@ -240,7 +240,8 @@ describe.each(["inngest", "local"] as const)("improver-ritual, written once, on 
   });
 
   it("runs with the built-in improver (no provider configured)", async () => {
-    const f = await ritualFixture();
+    // Words the clause family answers (a reason with every estimate): the built-in improver adds no clause nothing calls for.
+    const f = await ritualFixture({ reason: "Why this number? Give every estimate a one-line rationale." });
     const { result } = await driver.run(f, { improver: builtinModel("improver"), rounds: [approve(0.6)] });
     expect(result).toMatchObject({ status: "completed" });
     const session = await ritualSession(f.template.id);

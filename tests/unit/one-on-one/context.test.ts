@@ -184,6 +184,7 @@ describe("assembleImproverContext with no data", () => {
       metrics: "(no metrics yet)",
       decisions: "(no decisions in the last 30 days)",
       reports: "(no reports yet)",
+      signals: "(not measured yet: the decision model is fitted when a ritual prepares)",
       observations: "(no observations yet)",
       notes: "(no notes from earlier sessions)",
       versions: "(no versions)",

@@ -1,4 +1,4 @@
-import { QUOTABLE_SECTIONS, type ImproverPromptData, type ImproverTurn, type QuotableSection } from "@/ai/prompts/improver";
+import { QUOTABLE_SECTIONS, type DataSignal, type ImproverPromptData, type ImproverTurn, type QuotableSection } from "@/ai/prompts/improver";
 
 // What the improver works from: the context and the turn its caller passed as data
 // (ImproverPromptData, prompts/improver.ts). Without them it works from an empty context and
@@ -25,6 +25,11 @@ export type ImproverContext = {
   agentIds: string[];
   /** Tools with an open preference conflict: the feedback does not change their clauses (a person's request still does). */
   frozenTools: string[];
+  /** The decision model's signals, strongest first: where people's verdicts and ratings change. */
+  signals: DataSignal[];
+  acceptanceByKind: { about: string; confirmed: number; total: number }[];
+  /** Proposals rejected in the last 8 weeks: not made again as they were. */
+  rejectedDirectives: string[];
 };
 
 export type ImproverInput = { context: ImproverContext; turn: ImproverTurn };
@@ -41,6 +46,9 @@ const EMPTY: ImproverContext = {
   lines: Object.fromEntries(QUOTABLE_SECTIONS.map((key) => [key, [] as string[]])) as Record<QuotableSection, string[]>,
   agentIds: [],
   frozenTools: [],
+  signals: [],
+  acceptanceByKind: [],
+  rejectedDirectives: [],
 };
 
 export function improverInput(data: ImproverPromptData | undefined): ImproverInput {
@@ -60,6 +68,9 @@ export function improverInput(data: ImproverPromptData | undefined): ImproverInp
       lines: facts.lines,
       agentIds: facts.agentIds,
       frozenTools: facts.frozenTools ?? [],
+      signals: facts.signals ?? [],
+      acceptanceByKind: facts.acceptanceByKind ?? [],
+      rejectedDirectives: facts.rejectedDirectives ?? [],
     },
     turn,
   };

@@ -49,9 +49,10 @@ export function requestTurn(view: PromptView, ctx: ImproverContext, request: str
   // Their line goes first among the new ones: a revision that keeps only one change keeps theirs.
   const family = familyEdits(ctx, head, requestClause ? appendBullets(base, [requestClause]) : base, asked);
 
-  // Canned category clauses: for categories the person names, and for the top complaints when nothing in the feedback maps to a clause.
+  // Canned category clauses only for categories the person names: a clause nobody's words or
+  // decisions call for is filler ("Double-check every number…"), so none is added on its own.
   const focus = namedCategories(request);
-  const ranked = [...new Set([...focus, ...(family.fromFeedback ? [] : ctx.negative.map((c) => c.category))])];
+  const ranked = [...new Set(focus)];
   const picked: { category: string; clause: string }[] = [];
   let text = family.directives;
   const covered = (category: string) => inProposal.some((c) => isCategoryClause(c, category));
@@ -66,11 +67,6 @@ export function requestTurn(view: PromptView, ctx: ImproverContext, request: str
     text += `\n${clause}`;
   }
   const changed = family.made.length > 0;
-  if (!requestClause && !picked.length && !already && !changed && !family.already.length) {
-    // Nothing to point at: a small conservative change, offered as a draft.
-    const clause = categoryClause("general", base);
-    if (!present(base, clause)) picked.push({ category: "general", clause });
-  }
   if (!requestClause && !picked.length && !changed) {
     const asked = family.already[0];
     return {
@@ -78,7 +74,7 @@ export function requestTurn(view: PromptView, ctx: ImproverContext, request: str
         ? `The directives already say ${quote(already)}, so there is nothing to add for that. Do you want it stated more strongly, or something else changed?`
         : asked
           ? `The directives already say ${quote(clauseText(asked.params))}, so there is nothing to change for that. Do you want it stated differently, or something else changed?`
-          : "The directives already contain the fixes I would suggest for the current feedback. What would you like to change?",
+          : "No change is backed by the feedback or by people's decisions right now (or the one that is was already turned down), so I'm not proposing one. What would you like to change?",
     };
   }
 
@@ -162,6 +158,7 @@ function hypothesis(change: MadeChange | null, requestClause: string | null, cou
  */
 function changePrediction({ change }: MadeChange): Prediction {
   const backed = change.weight >= PATTERN ? 0.65 : 0.5;
+  if (change.data) return change.kind.startsWith("report.") ? { metric: "rating", direction: "increase", size: 0.05, probability: backed, checkAfterDays: 7 } : { metric: "acceptance", direction: "increase", size: 5, probability: backed, checkAfterDays: 7 };
   if (change.evidence.some((e) => e.source === "rejection")) return { metric: "acceptance", direction: "increase", size: 5, probability: backed, checkAfterDays: 7 };
   const category = change.evidence.find((e) => e.category && e.category !== "general")?.category;
   return { metric: "negativeFeedback", ...(category ? { category: category as FeedbackCategory } : {}), direction: "decrease", size: 5, probability: backed, checkAfterDays: 7 };

@@ -1,10 +1,11 @@
 import { APPROVAL_CONFIDENCE, type ProposeDirectivesInput, type RecordNoteInput } from "@/ai/prompts/improver";
-import { appendBullets, applyClauseEdits, type AppliedEdit } from "@/ai/directives/edit";
+import { applyClauseEdits, type AppliedEdit } from "@/ai/directives/edit";
+import { planFromData } from "@/ai/directives/from-data";
 import { planFromFeedback } from "@/ai/directives/feedback-plan";
 import { numbersIn } from "@/ai/directives/feedback/words";
-import { CLAUSE_KINDS, numberOf, paramsOf } from "@/ai/directives/params";
+import { CLAUSE_KINDS, isNumericKind, numberOf, paramsOf } from "@/ai/directives/params";
 import { clausesOf, readDirectives, type ClauseKind } from "@/ai/directives/policy";
-import { isCategoryClause, namedCategories, present, removeClauses, toDirective, wantsDraft } from "./improve-clauses";
+import { isCategoryClause, namedCategories, removeClauses, wantsDraft } from "./improve-clauses";
 import type { ImproverContext } from "./improve-context";
 import { changedSentences, keepChanges, lineChanges, type LineChange } from "./improve-diff";
 import { cannotPropose, join } from "./improve-propose";
@@ -15,9 +16,12 @@ import { contentWords, stripEnd } from "./text";
 // After a rejection: revise the last proposal by the person's reason and propose again. The
 // reason is feedback too: read as the improver reads all feedback (directives/from-feedback.ts),
 // it edits the clauses the same way ("5 is too few, make it 7" → at most 7; "drop the jargon
-// one" → that clause goes). A reason that names no clause: "too long" keeps only the first
-// change (or the one it names); "drop X" takes back the change X names; any other reason becomes
-// a clause of its own.
+// one" → that clause goes) — except that a number people's decisions measured is not moved by
+// words alone, and a clause the data backs is not dropped for a reason that names no clause. A
+// reason that names no clause: "too long" keeps only the first change (or the one it names);
+// "drop X" takes back the change X names; anything else ("not enough", "the replay says it loses
+// 9 of 17") takes back the change the least evidence backs. A reason is never copied into the
+// directives, and a revision people already rejected is not proposed again.
 
 const SHORTER = /\b(?:shorter|too long|concise|fewer|too many|shorten|wordy|verbose)\b/i;
 const DROP = /\b(?:remove|drop|delete|don't|do not|without|no need for|get rid of)\b/i;
@@ -29,6 +33,8 @@ const ABOUT_PROPOSAL = /\b(?:keep only|only keep|just keep|only the [\w\s-]{0,30
 const ABOUT_CERTAINTY = /\b(?:you(?:'re| are)?|your (?:proposal|rationale))\b[^.]{0,30}?\b(?:unsure|not sure|not confident|uncertain|hesitant|(?:sounds?|seems?|look|looks) (?:un)?(?:sure|certain|confident))\b|\blow confidence\b|\bconfidence (?:is )?(?:too )?low\b/i;
 /** A reason that names a limit without saying which ("make it 7", "the cap is too low") is about the clauses the proposal changed. */
 const LIMIT_WORDS = /\b(?:limit|cap|max(?:imum)?)\b/i;
+/** "Replay says it avoids only 1 of 20 rejections", "this throws away 9 of the 17 things people were happy with": about what the proposal did, not a rule for the agents. */
+const ABOUT_OUTCOME = /\b(?:replay|avoids?|avoided|rejections|acceptances|confirmed|(?:loses|lost|throws? away|drops?) \d+|\d+ of (?:the )?\d+|people were happy with|not enough|firm it up|more evidence|too risky|not convinced)\b/i;
 
 type Revision = { directives: string; change: string } | { stuck: string };
 
@@ -40,7 +46,13 @@ export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: st
   // In the chat the rejected proposal is in the conversation; a ritual's turn passes it along.
   const previous = lastProposal(view) ?? rejected;
   const base = previous?.directives ?? head;
-  const revised = revise({ base, head, reason });
+  // Doubt about the improver's certainty is the one reason that asks for the same change again, stood behind.
+  const turnedDown = ABOUT_CERTAINTY.test(reason) ? ctx.rejectedDirectives : [...ctx.rejectedDirectives, base];
+  let revised = revise({ base, head, reason, ctx });
+  // A revision people already turned down is no answer: take back one more change, or ask.
+  for (let tries = 0; "directives" in revised && wasRejected(revised.directives, turnedDown) && tries < 3; tries++) {
+    revised = weakestTakenBack(revised.directives, head, ctx) ?? { stuck: "Every version of this change I could make was already turned down. What would you like changed instead?" };
+  }
   // A revision that takes every change back is no proposal (the head as it is cannot be proposed).
   const revision: Revision =
     "directives" in revised && revised.directives.trim() === head.trim() ? { stuck: "With that, nothing is left of the proposal: the directives would stay as they are. What would you like changed instead?" } : revised;
@@ -57,11 +69,25 @@ export function rejectionTurn(view: PromptView, ctx: ImproverContext, reason: st
   };
 }
 
-function revise({ base, head, reason }: { base: string; head: string; reason: string }): Revision {
+const same = (a: string, b: string) => a.replace(/\s+/g, " ").trim().toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
+const wasRejected = (directives: string, rejected: readonly string[]) => rejected.some((r) => same(r, directives));
+
+/** The proposal without the change the least evidence backs: one no measured decision calls for first, else the last. Null when only one change is left. */
+function weakestTakenBack(base: string, head: string, ctx: ImproverContext): Revision | null {
+  const changes = lineChanges(head, base);
+  if (changes.length <= 1) return null;
+  const measured = new Set(planFromData(ctx.signals, readDirectives(head), ctx.acceptanceByKind).changes.map((c) => c.kind));
+  const backed = (c: LineChange) => clausesOf(c.added ?? c.removed ?? "").some((k) => measured.has(k));
+  const weakest = changes.findIndex((c) => !backed(c));
+  const drop = weakest >= 0 ? weakest : changes.length - 1;
+  return { directives: keepChanges(head, base, (i) => i !== drop), change: `takes back ${quote(changeText(changes[drop]!))}${weakest >= 0 ? " (no measured decision backs it)" : ""}` };
+}
+
+function revise({ base, head, reason, ctx }: { base: string; head: string; reason: string; ctx: ImproverContext }): Revision {
   // Doubt about the improver's certainty is no directive for the agents: the same change, stood behind.
   if (ABOUT_CERTAINTY.test(reason) && base.trim() !== head.trim()) return { directives: base, change: "keeps the same change and stands behind it (the evidence is in the rationale)" };
-  const aboutProposal = ABOUT_PROPOSAL.test(reason);
-  const byClauses = aboutProposal ? null : reviseClauses(base, head, reason);
+  const aboutProposal = ABOUT_PROPOSAL.test(reason) || ABOUT_OUTCOME.test(reason);
+  const byClauses = aboutProposal ? null : reviseClauses(base, head, reason, ctx);
   if (byClauses) return byClauses;
   const changes = lineChanges(head, base);
   const shown = changes.map(changeText);
@@ -82,18 +108,21 @@ function revise({ base, head, reason }: { base: string; head: string; reason: st
       return { directives, change: `drops ${quote(target)}` };
     }
   }
-  const clause = toDirective(reason);
-  if (!clause || present(base, clause, { loose: false })) return { stuck: "The proposal already says that. What should be different?" };
-  return { directives: appendBullets(base, [clause]), change: `adds ${quote(clause)}` };
+  // The reason names no clause: take back the change the least evidence backs (never the reason's own words as a directive).
+  return weakestTakenBack(base, head, ctx) ?? { stuck: "The proposal makes a single change, and your reason does not say what to do instead. What should be different?" };
 }
 
 /** The reason read as feedback on the clause family; null when it asks nothing of it. */
-function reviseClauses(base: string, head: string, reason: string): Revision | null {
+function reviseClauses(base: string, head: string, reason: string, ctx: ImproverContext): Revision | null {
   const policy = readDirectives(base);
   const about = limitsNamed(reason) ? aboutChanged(base, head, reason) : [];
   const plan = planFromFeedback([{ text: reason, count: 1, source: "request", about }], policy, { limit: CLAUSE_KINDS.length });
-  if (!plan.changes.length) return null;
-  const edited = applyClauseEdits(base, plan.changes.map(({ kind, to }) => ({ kind, to })));
+  // What people's decisions measured stands: a number is not moved by a reason alone, a backed clause not dropped.
+  const data = planFromData(ctx.signals, readDirectives(head), ctx.acceptanceByKind);
+  const backed = new Set([...data.backed, ...data.changes].map((c) => c.kind));
+  const changes = plan.changes.filter((c) => !(isNumericKind(c.kind) && data.numbers[c.kind] !== undefined) && !(c.to === null && backed.has(c.kind)));
+  if (!changes.length) return null;
+  const edited = applyClauseEdits(base, changes.map(({ kind, to }) => ({ kind, to })));
   if (!edited.applied.length) return null;
   return { directives: edited.directives, change: join(edited.applied.map(editPhrase)) };
 }

@@ -8,10 +8,11 @@ export type SectionKey = ImproverSectionKey;
 export const CONTEXT_BUDGETS: Record<SectionKey | "scaffold", number> = {
   scaffold: 600,
   directives: 1500,
+  signals: 400,
   feedback: 2000,
   metrics: 300,
   decisions: 700,
-  reports: 2000,
+  reports: 1600,
   observations: 800,
   notes: 800,
   versions: 300,

@@ -1,5 +1,6 @@
 import "server-only";
 import { countChangesSince } from "@/features/agents/server";
+import { decisionModelForImprover } from "@/features/decision-model/server";
 import { getTemplateMetrics } from "@/features/dashboards/server";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { hypothesesForContext } from "@/features/hypotheses/server";
@@ -32,7 +33,7 @@ export type LoadImproverContextInput = Scoped & {
 export async function loadImproverContextData(input: LoadImproverContextInput): Promise<ImproverContextData> {
   const { workspaceId, templateId, now = new Date() } = input;
   const scope = { workspaceId, templateId };
-  const [template, versions, reports, observations, notes, metrics, delta, decisions, ledger, clauses] = await Promise.all([
+  const [template, versions, reports, observations, notes, metrics, delta, decisions, ledger, clauses, accepted, rejected] = await Promise.all([
     getTemplateWithHead(scope),
     listRecentVersions(scope),
     listRecentReports(scope),
@@ -47,6 +48,8 @@ export async function loadImproverContextData(input: LoadImproverContextInput): 
       if (e instanceof AppError && e.status === 404) return [];
       throw e;
     }),
+    decisionModelForImprover(scope),
+    listRejectedDirectives(scope, now),
   ]);
   if (!template) throw notFound("Template not found.");
   return {
@@ -63,7 +66,20 @@ export async function loadImproverContextData(input: LoadImproverContextInput): 
     feedback: input.feedback,
     decisions,
     delta: { total: delta.total, capped: delta.capped, sinceCounter: input.sinceCounter, lastSessionAt: input.lastSessionAt },
+    accepted,
+    rejectedDirectives: rejected,
   };
+}
+
+/** Proposals people rejected in the last 8 weeks, newest first: the improver does not make them again as they were. */
+async function listRejectedDirectives({ workspaceId, templateId }: Scoped, now: Date): Promise<string[]> {
+  const rows = await db.proposal.findMany({
+    where: { workspaceId, templateId, status: "rejected", createdAt: { gte: new Date(now.getTime() - 56 * DAY_MS), lte: now } },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+    select: { directives: true },
+  });
+  return rows.map((r) => r.directives);
 }
 
 function getTemplateWithHead({ workspaceId, templateId }: Scoped) {

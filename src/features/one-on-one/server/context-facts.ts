@@ -72,6 +72,9 @@ export function contextFacts(data: ImproverContextData, sections: ContextSection
     lines: Object.fromEntries(QUOTABLE_SECTIONS.map((key) => [key, quotableLines(section(key))])) as ImproverContextFacts["lines"],
     agentIds: [...new Set([...data.reports, ...data.observations].map((r) => r.agentId))],
     frozenTools: (data.decisions.conflicts?.open ?? []).map((c) => c.tool),
+    signals: data.accepted?.signals ?? [],
+    acceptanceByKind: data.accepted?.acceptanceByKind ?? [],
+    rejectedDirectives: data.rejectedDirectives ?? [],
   };
 }
 

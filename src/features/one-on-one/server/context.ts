@@ -1,4 +1,4 @@
-import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, formatCategoryLine, improverScaffold, type ImproverContextFacts } from "@/ai/prompts/improver";
+import { FEEDBACK_SUBSECTION, IMPROVER_SECTION, formatCategoryLine, improverScaffold, type DataSignal, type ImproverContextFacts } from "@/ai/prompts/improver";
 import { countTokens, truncateToTokens } from "@/ai/tokens";
 import type { SessionOrigin } from "@/generated/prisma/enums";
 import { formatDuration, formatPercent, formatScore } from "@/lib/format";
@@ -65,6 +65,10 @@ export type ImproverContextData = {
   feedback: FeedbackSummary | null;
   decisions: DecisionHistory;
   delta: { total: number; capped: boolean; sinceCounter: number; lastSessionAt: Date | null };
+  /** The decision model's signals (features/decision-model), strongest first; null: no fit yet. */
+  accepted?: { signals: DataSignal[]; acceptanceByKind?: { about: string; confirmed: number; total: number }[]; decisions: number; ratings: number } | null;
+  /** Directives of proposals rejected in the last 8 weeks, newest first. */
+  rejectedDirectives?: string[];
 };
 
 /** What a body builder hands back: the text and what was cut inside it. */
@@ -110,6 +114,8 @@ function bodyOf(key: SectionKey, data: ImproverContextData, room: number): Body 
   switch (key) {
     case "directives":
       return directivesBody(data.head);
+    case "signals":
+      return signalsBody(data.accepted ?? null, room);
     case "feedback":
       return feedbackBody(data.feedback, room);
     case "metrics":
@@ -189,6 +195,14 @@ const formatInt = (n: number) => n.toLocaleString("en-US");
 function directivesBody(head: ImproverContextData["head"]): Body {
   if (!head) return plain("(no head version)", 0);
   return plain(`Version ${head.number} (head)\n${head.directives}`, 1);
+}
+
+function signalsBody(accepted: ImproverContextData["accepted"], room: number): Body {
+  if (!accepted) return plain("(not measured yet: the decision model is fitted when a ritual prepares)", 0);
+  const basis = `From ${formatInt(accepted.decisions)} decided proposals and ${formatInt(accepted.ratings)} rated runs of the last 8 weeks; each line holds after a false-discovery check (q ≤ 0.05). Set numbers in directives where people's verdicts change, not from one person's words.`;
+  if (!accepted.signals.length) return plain(`${basis}\n(no property of the outputs separates what people accept from what they reject yet)`, 0);
+  const body = listBody(accepted.signals.map((s) => `- ${s.line}`), room - countTokens(`${basis}\n`), "\n", "");
+  return { ...body, text: `${basis}\n${body.text}` };
 }
 
 function feedbackBody(feedback: FeedbackSummary | null, room: number): Body {

@@ -8,6 +8,8 @@ import { withModelRetry } from "@/ai/retry";
 import { generateStructured } from "@/ai/structured";
 import { modelTelemetry, type ModelCallTags } from "@/ai/telemetry";
 import { UsageMeter } from "@/ai/usage";
+import { predictReplay, type ReplayedRun } from "@/features/decision-model/predict";
+import { latestDecisionModel } from "@/features/decision-model/server";
 import { replayContext, selfRefine, type RefineModels, type RefineResult } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import { recordModelUsage } from "@/features/usage/server";
@@ -67,6 +69,7 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
     await db.replayCheck.update({ where: { id: check.id }, data: { sampled: runs.length } });
 
     const comparisons: RunComparison[] = [];
+    const replayed: ReplayedRun[] = [];
     let tokens = 0;
     const tags: ModelCallTags = { workspaceId, templateId: proposal.templateId, runId: check.id };
     for (const run of runs) {
@@ -77,12 +80,18 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
       const { judged, tokens: judgeTokens } = await judgeChanges(run.decided, candidate, resolved.evaluate, spend);
       tokens += head.tokens + candidate.tokens + judgeTokens;
       comparisons.push(compareRun(run.id, run.decided, head, candidate, judged));
+      replayed.push({ head: head.output, candidate: candidate.output, checklist: run.inputs.task.checklist });
       await db.$transaction(async (t) => {
         await t.replayCheck.update({ where: { id: check.id }, data: { replayed: comparisons.length, tokens } });
         await recordModelUsage(t, { workspaceId, templateId: proposal.templateId, at: new Date(), entries: meter.entries() });
       });
     }
-    const summary = summarize(comparisons, seedOfText(proposal.id));
+    const fit = await latestDecisionModel({ workspaceId, templateId: proposal.templateId });
+    const summary = {
+      ...summarize(comparisons, seedOfText(proposal.id)),
+      predicted: fit ? predictReplay(fit.model, replayed) : null,
+      proposalsUnchanged: replayed.every((r) => sameProposals(r.head, r.candidate)),
+    };
     await db.replayCheck.update({
       where: { id: check.id },
       data: { status: "done", finishedAt: new Date(), summary: summary as unknown as Prisma.InputJsonObject, runs: comparisons as unknown as Prisma.InputJsonArray, tokens },
@@ -94,6 +103,12 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
     await db.replayCheck.update({ where: { id: check.id }, data: { status: "failed", finishedAt: new Date(), error } });
     return { status: "failed" as const, error };
   }
+}
+
+/** Both sides made the same proposals (tool, arguments), in any order. */
+function sameProposals(a: ReplayedRun["head"], b: ReplayedRun["candidate"]): boolean {
+  const key = (o: ReplayedRun["head"]) => (o?.proposals ?? []).map((p) => `${p.tool}:${JSON.stringify(p.args)}`).sort().join("|");
+  return key(a) === key(b);
 }
 
 /** One recorded run played again with `directives`: its gates and refine loop as configured when it ran. */

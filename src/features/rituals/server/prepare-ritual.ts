@@ -2,6 +2,7 @@ import "server-only";
 import type { EvolutionSession, Prisma } from "@/generated/prisma/client";
 import { runFeedbackPipeline, type FeedbackSummary } from "@/features/feedback/server";
 import { raisePreferenceConflictsInTx } from "@/features/one-on-one/server";
+import { fitTemplateDecisionModel } from "@/features/decision-model/server";
 import { gradeDueHypotheses } from "@/features/hypotheses/server";
 import { ritualProbation } from "@/features/probation/server";
 import { db } from "@/server/db";
@@ -16,7 +17,8 @@ async function targetLevel(session: EvolutionSession) {
 /**
  * Preparation: classify the feedback since the last acknowledged counter (for the meta-improver:
  * the improvers' outcomes of the last month) and freeze its summary on the session; grade the
- * hypotheses now due (features/hypotheses); then the
+ * hypotheses now due (features/hypotheses); refit the template's decision model
+ * (features/decision-model) on the decisions and ratings so far; then the
  * threshold gate — fewer than RITUAL_MIN_FEEDBACK items and the ritual is skipped with a no-op
  * observation on the improver, unless it has a rollback to propose (features/probation). While the
  * head is on probation the ritual waits for the outcome (skipped, saying so): one change measured
@@ -47,6 +49,8 @@ export async function prepareRitual(sessionId: string, models: RitualModels = {}
   // feedback is classified, so the grade sees every item of its window — and this session's
   // context shows what was confirmed and what was tried and did not work.
   await gradeDueHypotheses({ workspaceId: session.workspaceId, templateId: session.templateId, sessionId }, now);
+  // What people accept, refitted on the decisions and ratings up to now: the analysis and the proposal read it.
+  if (target.level === 0) await fitTemplateDecisionModel({ workspaceId: session.workspaceId, templateId: session.templateId }, { now });
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "preparing") return { status: locked.status };

@@ -6,7 +6,8 @@ import { createSupportDesk, createTicketAgents, REJECTED_ESTIMATES } from "./sup
 //
 // Feedback the built-in improver will talk about: "accuracy" is the dominant negative category
 // (rejected estimates from three agents = a cross-agent pattern, plus observations that call numbers
-// wrong); timeliness and communication get one complaint each; communication also gets praise.
+// wrong, one asking for a reason with every estimate — the clause the built-in improver adds beside
+// a request); timeliness and communication get one complaint each; communication also gets praise.
 
 export const TRIAGE_DIRECTIVES = [
   "You triage incoming customer support tickets for the Acme web shop.",
@@ -47,6 +48,7 @@ export async function createOneOnOneWorkspace(db: FactoryDb = factoryDb()) {
   // Observations the keyword rules classify (no negations, one sentiment each).
   const observations: [number, string][] = [
     [0, "The refund estimate was wrong by two days."],
+    [2, "The estimate came with no reason at all; explain every estimate."],
     [2, "The VAT number in the summary was incorrect."],
     [1, "Our reply came late; the customer had already escalated."],
     [3, "The customer found the triage summary confusing."],

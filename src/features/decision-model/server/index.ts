@@ -1,0 +1,5 @@
+import "server-only";
+
+export { DEFAULT_WINDOW_DAYS, fitTemplateDecisionModel, loadDecisionRows, type StoredFit } from "./fit-template";
+export { latestDecisionModel } from "./queries";
+export { decisionModelForImprover } from "./for-improver";

@@ -1,0 +1,153 @@
+// The statistics the decision model rests on, written out so each can be checked by hand:
+// Fisher's exact test for a 2×2 table, Welch's t-test for two means, the Benjamini–Hochberg
+// false-discovery step, Wilson intervals for a share, and a ridge-regularised logistic regression
+// fitted by Newton's method (IRLS). Pure and deterministic.
+
+const LOG_FACTORIAL: number[] = [0];
+function logFactorial(n: number): number {
+  for (let i = LOG_FACTORIAL.length; i <= n; i++) LOG_FACTORIAL[i] = LOG_FACTORIAL[i - 1]! + Math.log(i);
+  return LOG_FACTORIAL[n]!;
+}
+
+/**
+ * Two-sided Fisher exact test of a 2×2 table [[a, b], [c, d]] (rows: the two sides of a split;
+ * columns: confirmed, rejected): the probability, with the margins fixed, of a table at most as
+ * likely as the one seen.
+ */
+export function fisherExact(a: number, b: number, c: number, d: number): number {
+  const row1 = a + b;
+  const col1 = a + c;
+  const n = a + b + c + d;
+  if (n === 0) return 1;
+  const logP = (x: number) =>
+    logFactorial(row1) + logFactorial(n - row1) + logFactorial(col1) + logFactorial(n - col1) - logFactorial(n) - logFactorial(x) - logFactorial(row1 - x) - logFactorial(col1 - x) - logFactorial(n - row1 - col1 + x);
+  const lo = Math.max(0, row1 + col1 - n);
+  const hi = Math.min(row1, col1);
+  const seen = logP(a);
+  let p = 0;
+  for (let x = lo; x <= hi; x++) {
+    const lp = logP(x);
+    if (lp <= seen + 1e-7) p += Math.exp(lp);
+  }
+  return Math.min(1, p);
+}
+
+/** The standard normal's upper tail, P(Z > z) (Abramowitz–Stegun 7.1.26 through erfc; error < 1.5e-7). */
+export function normalTail(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);
+  return z >= 0 ? erfc / 2 : 1 - erfc / 2;
+}
+
+export type MeanOf = { mean: number; variance: number; n: number };
+
+export function meanOf(values: readonly number[]): MeanOf {
+  const n = values.length;
+  const mean = n ? values.reduce((s, v) => s + v, 0) / n : 0;
+  const variance = n > 1 ? values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1) : 0;
+  return { mean, variance, n };
+}
+
+/** Welch's test of two means, two-sided, with the normal approximation (used with ≥ 5 on a side). */
+export function welch(x: MeanOf, y: MeanOf): number {
+  if (x.n < 2 || y.n < 2) return 1;
+  const se = Math.sqrt(Math.max(x.variance, 1e-6) / x.n + Math.max(y.variance, 1e-6) / y.n);
+  return Math.min(1, 2 * normalTail(Math.abs(x.mean - y.mean) / se));
+}
+
+/** Benjamini–Hochberg adjusted p-values (q-values), in the input's order. */
+export function benjaminiHochberg(p: readonly number[]): number[] {
+  const m = p.length;
+  const order = p.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const q = new Array<number>(m);
+  let min = 1;
+  for (let r = m - 1; r >= 0; r--) {
+    const [v, i] = order[r]!;
+    min = Math.min(min, (v * m) / (r + 1));
+    q[i] = min;
+  }
+  return q;
+}
+
+/** Wilson score interval of k successes in n (95%). */
+export function wilson(k: number, n: number, z = 1.96): { low: number; high: number } {
+  if (n === 0) return { low: 0, high: 1 };
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / d;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+
+/** Solves A x = b (A symmetric positive definite, small) by Gaussian elimination with partial pivoting. */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(M[r]![col]!) > Math.abs(M[pivot]![col]!)) pivot = r;
+    [M[col], M[pivot]] = [M[pivot]!, M[col]!];
+    const p = M[col]![col]!;
+    if (Math.abs(p) < 1e-12) continue;
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = M[r]![col]! / p;
+      if (f) for (let k = col; k <= n; k++) M[r]![k]! -= f * M[col]![k]!;
+    }
+  }
+  return M.map((row, i) => (Math.abs(row[i]!) < 1e-12 ? 0 : row[n]! / row[i]!));
+}
+
+/**
+ * Logistic regression with an intercept (not penalised) and an L2 penalty `lambda` on the
+ * weights, fitted by Newton's method (IRLS) for a fixed number of steps. `X`: rows of features.
+ * Returns [intercept, ...weights].
+ */
+export function fitLogistic(X: readonly number[][], y: readonly number[], lambda = 1, steps = 25): number[] {
+  const d = (X[0]?.length ?? 0) + 1;
+  let w = new Array<number>(d).fill(0);
+  const rate = y.reduce((s, v) => s + v, 0) / Math.max(1, y.length);
+  w[0] = Math.log(Math.min(0.99, Math.max(0.01, rate)) / (1 - Math.min(0.99, Math.max(0.01, rate))));
+  for (let step = 0; step < steps; step++) {
+    const grad = new Array<number>(d).fill(0);
+    const H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+    for (let i = 0; i < X.length; i++) {
+      const x = [1, ...X[i]!];
+      const p = sigmoid(x.reduce((s, v, j) => s + v * w[j]!, 0));
+      const r = p * (1 - p);
+      for (let j = 0; j < d; j++) {
+        grad[j]! += (p - y[i]!) * x[j]!;
+        if (x[j] === 0) continue;
+        for (let k = j; k < d; k++) H[j]![k]! += r * x[j]! * x[k]!;
+      }
+    }
+    for (let j = 0; j < d; j++) for (let k = 0; k < j; k++) H[j]![k] = H[k]![j]!;
+    for (let j = 1; j < d; j++) {
+      grad[j]! += lambda * w[j]!;
+      H[j]![j]! += lambda;
+    }
+    H[0]![0]! += 1e-6;
+    const delta = solve(H, grad);
+    w = w.map((v, j) => v - delta[j]!);
+    if (Math.max(...delta.map(Math.abs)) < 1e-8) break;
+  }
+  return w;
+}
+
+export const predictLogistic = (w: readonly number[], x: readonly number[]) => sigmoid(w[0]! + x.reduce((s, v, j) => s + v * w[j + 1]!, 0));
+
+/** Expected calibration error over 10 equal-width bins of the predicted probability. */
+export function calibrationError(predicted: readonly number[], actual: readonly number[]): number {
+  const bins = Array.from({ length: 10 }, () => ({ p: 0, y: 0, n: 0 }));
+  predicted.forEach((p, i) => {
+    const b = bins[Math.min(9, Math.floor(p * 10))]!;
+    b.p += p;
+    b.y += actual[i]!;
+    b.n++;
+  });
+  const n = predicted.length;
+  return n ? bins.reduce((s, b) => s + (b.n ? (b.n / n) * Math.abs(b.p / b.n - b.y / b.n) : 0), 0) : 0;
+}
