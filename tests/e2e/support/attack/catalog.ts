@@ -57,6 +57,7 @@ export const ACTIONS: Record<string, ActionSpec> = {
   startSessionAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
   runRitualNowAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
   refreshFeedbackAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
+  refitDecisionModelAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
   createTaskAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, title: text(w, "task"), description: text(w, "description"), templateId: a.template.id }) },
   updateTaskAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, taskId: a.task.id, title: text(w, "renamed task"), description: text(w, "description") }) },
   createTemplateAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, name: text(w, "template"), description: text(w, "description"), directives: text(w, "directives for a template") }) },

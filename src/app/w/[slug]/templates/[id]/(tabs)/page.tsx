@@ -5,6 +5,8 @@ import { formatDateTime, plural } from "@/lib/format";
 import { DashboardSection } from "@/features/dashboards/components/dashboard-section";
 import { MetricCards } from "@/features/dashboards/components/metric-cards";
 import { WindowBar } from "@/features/dashboards/components/window-bar";
+import { WhatPeopleAcceptCard } from "@/features/decision-model/components/what-people-accept";
+import { getWhatPeopleAccept } from "@/features/decision-model/server";
 import { getTemplateMetrics, getTemplateMttr } from "@/features/dashboards/server";
 import { parseWindow } from "@/features/dashboards/window";
 import { ClauseBlameList } from "@/features/one-on-one/components/clause-blame-list";
@@ -62,6 +64,10 @@ export default async function TemplateOverviewPage({ params, searchParams }: { p
         </Suspense>
       </DashboardSection>
 
+      <Suspense fallback={<Pending label="Loading what people accept…" className="h-24" />}>
+        <Accepted workspaceId={workspaceId} slug={slug} templateId={template.id} canRefit={can(ctx.membership.role, "feedback.classify")} />
+      </Suspense>
+
       <Card>
         <CardHeader title={`Active directives · v${head.number}`} description={`${authorOf(head)}, ${formatDateTime(head.createdAt)}${head.rationale ? ` — ${head.rationale}` : ""}`} />
         <div className="space-y-4 p-5">
@@ -84,6 +90,11 @@ async function Health({ scope, templateId, days, now }: { scope: CacheScope; tem
     Promise.all([getTemplateMetrics({ workspaceId, templateId, days, now }), getTemplateMttr({ workspaceId, templateId, days, now })]),
   );
   return <MetricCards metrics={metrics} mttr={mttr} />;
+}
+
+async function Accepted({ workspaceId, slug, templateId, canRefit }: { workspaceId: string; slug: string; templateId: string; canRefit: boolean }) {
+  const view = await getWhatPeopleAccept({ workspaceId, templateId });
+  return <WhatPeopleAcceptCard view={view} slug={slug} templateId={templateId} canRefit={canRefit} />;
 }
 
 /** Keyed by the head too: a new version shows its own lines at once, however it was made. */
