@@ -105,33 +105,58 @@ function count(rows: readonly DecisionRow[]): Count {
   return { confirmed: rows.filter((r) => r.confirmed).length, total: rows.length };
 }
 
+/** Confirmed and total of the rows at each distinct value of a property, in ascending order. */
+function tallyByValue(rows: readonly DecisionRow[], property: string): { value: number; confirmed: number; total: number }[] {
+  const by = new Map<number, { confirmed: number; total: number }>();
+  for (const r of rows) {
+    const v = r.properties[property];
+    if (v === undefined) continue;
+    const key = Number(v);
+    const t = by.get(key) ?? { confirmed: 0, total: 0 };
+    t.total++;
+    if (r.confirmed) t.confirmed++;
+    by.set(key, t);
+  }
+  return [...by].sort((a, b) => a[0] - b[0]).map(([value, t]) => ({ value, ...t }));
+}
+
 function bestSplit(kind: ProposalKind, property: string, rows: readonly DecisionRow[]): Candidate | null {
-  const values = rows.map((r) => r.properties[property]).filter((v) => v !== undefined);
-  if (values.length < 2 * MIN_SIDE) return null;
-  const numeric = typeof values[0] === "number";
-  const tries: { test: SplitTest; threshold: number | null }[] = numeric ? thresholds(values as number[]).map((t) => ({ test: "atMost" as const, threshold: t })) : [{ test: "is", threshold: null }];
+  const first = rows.find((r) => r.properties[property] !== undefined)?.properties[property];
+  if (first === undefined) return null;
+  const numeric = typeof first === "number";
+  const tally = tallyByValue(rows, property);
+  const all = tally.reduce((s, t) => ({ confirmed: s.confirmed + t.confirmed, total: s.total + t.total }), { confirmed: 0, total: 0 });
+  if (all.total < 2 * MIN_SIDE) return null;
+  // A yes/no is the split "is yes" (1) against "is no" (0); a number, "at most t" for each threshold tried.
+  const cuts = numeric ? thresholds(tally.map((t) => t.value)) : [0];
   let best: Candidate | null = null;
-  for (const { test, threshold } of tries) {
-    const inside = rows.filter((r) => holds(r.properties[property], test, threshold));
-    const outside = rows.filter((r) => r.properties[property] !== undefined && !holds(r.properties[property], test, threshold));
-    if (inside.length < MIN_SIDE || outside.length < MIN_SIDE) continue;
-    let a = count(inside);
-    let b = count(outside);
-    let side = test;
-    if (a.confirmed / a.total < b.confirmed / b.total) {
-      [a, b] = [b, a];
-      side = test === "atMost" ? "moreThan" : "isNot";
-    }
+  for (const cut of cuts) {
+    const below = tally.filter((t) => t.value <= cut).reduce((s, t) => ({ confirmed: s.confirmed + t.confirmed, total: s.total + t.total }), { confirmed: 0, total: 0 });
+    const above = { confirmed: all.confirmed - below.confirmed, total: all.total - below.total };
+    // For a yes/no, "inside" is the yes side.
+    const [inside, outside] = numeric ? [below, above] : [above, below];
+    const test: SplitTest = numeric ? "atMost" : "is";
+    const threshold = numeric ? cut : null;
+    if (inside.total < MIN_SIDE || outside.total < MIN_SIDE) continue;
+    let a = inside;
+    let b = outside;
+    let side: SplitTest = test;
+    if (a.confirmed / a.total < b.confirmed / b.total) [a, b, side] = [outside, inside, test === "atMost" ? "moreThan" : "isNot"];
     if (a.confirmed / a.total - b.confirmed / b.total < MIN_GAP) continue;
     const p = fisherExact(a.confirmed, a.total - a.confirmed, b.confirmed, b.total - b.confirmed);
-    if (!best || p < best.p) best = { kind, property, test: side, threshold, accepted: a, other: b, p, tried: tries.length };
+    if (!best || p < best.p) best = { kind, property, test: side, threshold, accepted: a, other: b, p, tried: cuts.length };
   }
   return best && { ...best, p: Math.min(1, best.p * best.tried) };
 }
 
 function reviewerSplits(signal: Omit<DecisionSignal, "reviewers">, rows: readonly DecisionRow[]) {
   const by = new Map<string, DecisionRow[]>();
-  for (const r of rows) if (r.reviewerId) by.set(r.reviewerId, [...(by.get(r.reviewerId) ?? []), r]);
+  for (const r of rows) {
+    if (!r.reviewerId) continue;
+    const list = by.get(r.reviewerId);
+    if (list) list.push(r);
+    else by.set(r.reviewerId, [r]);
+  }
   return [...by]
     .filter(([, list]) => list.length >= MIN_SIDE)
     .map(([reviewerId, list]) => ({
@@ -265,10 +290,13 @@ function heldOutOf(model: Pick<DecisionModel, "models">, rows: readonly Decision
   const actual = rows.map((r) => (r.confirmed ? 1 : 0));
   const accuracy = predicted.filter((p, i) => (p >= 0.5 ? 1 : 0) === actual[i]).length / rows.length;
   // The baseline: always the majority verdict of the training rows of the same kind.
-  const majority = (kind: ProposalKind) => {
-    const of = train.filter((r) => r.kind === kind);
-    return of.length && of.filter((r) => r.confirmed).length * 2 >= of.length ? 1 : 0;
-  };
+  const usual = new Map(
+    PROPOSAL_KINDS.map((kind) => {
+      const of = count(train.filter((r) => r.kind === kind));
+      return [kind, of.total && of.confirmed * 2 >= of.total ? 1 : 0] as const;
+    }),
+  );
+  const majority = (kind: ProposalKind) => usual.get(kind)!;
   const baseline = rows.filter((r) => majority(r.kind) === (r.confirmed ? 1 : 0)).length / rows.length;
   return { rows: rows.length, accuracy, calibrationError: calibrationError(predicted, actual), baseline };
 }

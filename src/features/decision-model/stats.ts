@@ -103,25 +103,34 @@ function solve(A: number[][], b: number[]): number[] {
 
 /**
  * Logistic regression with an intercept (not penalised) and an L2 penalty `lambda` on the
- * weights, fitted by Newton's method (IRLS) for a fixed number of steps. `X`: rows of features.
- * Returns [intercept, ...weights].
+ * weights, fitted by Newton's method (IRLS) for at most `steps` steps. `X`: rows of features.
+ * Identical rows are fitted once with their count (the decision model's features are yes/no, so a
+ * template's thousands of decisions are a few hundred patterns). Returns [intercept, ...weights].
  */
 export function fitLogistic(X: readonly number[][], y: readonly number[], lambda = 1, steps = 25): number[] {
+  const groups = new Map<string, { x: number[]; n: number; k: number }>();
+  X.forEach((row, i) => {
+    const key = row.join(",");
+    const g = groups.get(key) ?? { x: [1, ...row], n: 0, k: 0 };
+    g.n++;
+    g.k += y[i]!;
+    groups.set(key, g);
+  });
+  const patterns = [...groups.values()];
   const d = (X[0]?.length ?? 0) + 1;
   let w = new Array<number>(d).fill(0);
-  const rate = y.reduce((s, v) => s + v, 0) / Math.max(1, y.length);
-  w[0] = Math.log(Math.min(0.99, Math.max(0.01, rate)) / (1 - Math.min(0.99, Math.max(0.01, rate))));
+  const rate = Math.min(0.99, Math.max(0.01, y.reduce((s, v) => s + v, 0) / Math.max(1, y.length)));
+  w[0] = Math.log(rate / (1 - rate));
   for (let step = 0; step < steps; step++) {
     const grad = new Array<number>(d).fill(0);
     const H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
-    for (let i = 0; i < X.length; i++) {
-      const x = [1, ...X[i]!];
+    for (const { x, n, k } of patterns) {
       const p = sigmoid(x.reduce((s, v, j) => s + v * w[j]!, 0));
-      const r = p * (1 - p);
+      const r = n * p * (1 - p);
       for (let j = 0; j < d; j++) {
-        grad[j]! += (p - y[i]!) * x[j]!;
         if (x[j] === 0) continue;
-        for (let k = j; k < d; k++) H[j]![k]! += r * x[j]! * x[k]!;
+        grad[j]! += (n * p - k) * x[j]!;
+        for (let k2 = j; k2 < d; k2++) H[j]![k2]! += r * x[j]! * x[k2]!;
       }
     }
     for (let j = 0; j < d; j++) for (let k = 0; k < j; k++) H[j]![k] = H[k]![j]!;
