@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { approveProposalAction } from "@/features/one-on-one/actions/approve-proposal";
+import { rejectProposalAction } from "@/features/one-on-one/actions/reject-proposal";
+import { recordProposal, startSession } from "@/features/one-on-one/server";
+import { setTemplateHeadAction } from "@/features/templates/actions/set-template-head";
+import { createTemplateVersion } from "@/features/templates/server";
+import { env } from "@/env";
+import type { ActionResult } from "@/server/action-client";
+import { db } from "@/server/db";
+import { makeTemplate, makeWorkspace, uid } from "../../factories";
+import { asUser } from "../../support/session";
+
+// Bursts of decisions on one thing, through the real actions, on the real database with the
+// production pool (DATABASE_POOL_MAX, 10): exactly one wins, every other one is a clear 409 — never
+// a 500, never a transaction that outlived its timeout. The burst is larger than the pool, so a
+// transaction that needs a second connection (a read through the global client inside it) or
+// losers that hold their connections waiting on a row lock would starve the pool again.
+// PARALLEL_ROUNDS repeats each burst (20 for the issue's measurement; bench/parallel-decisions.ts
+// times it).
+
+const ROUNDS = Number(process.env.PARALLEL_ROUNDS ?? 5);
+const BURST = 20;
+
+async function team() {
+  const f = await makeWorkspace({ roles: ["member", "admin"] });
+  const template = await makeTemplate(f.scope, { name: `Burst ${uid()}`, directives: "You triage support tickets.\n- Classify the product area." });
+  const people = [f.members.member!, f.members.admin!, f.owner];
+  return { ...f, template, people };
+}
+
+/** A fresh session with one pending proposal that adds a line to the head. */
+async function pendingProposal(f: Awaited<ReturnType<typeof team>>, round: number) {
+  const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
+  const head = await db.agentTemplate.findUniqueOrThrow({ where: { id: f.template.id }, select: { head: { select: { directives: true } } } });
+  const { proposalId } = await recordProposal({
+    workspaceId: f.workspace.id,
+    sessionId: session.id,
+    input: { directives: `${head.head!.directives}\n- Round ${round}: link duplicate tickets ${uid()}.`, rationale: "Duplicates piled up.", confidence: 0.9 },
+  });
+  return { sessionId: session.id, proposalId };
+}
+
+const counts = async (templateId: string, sessionId: string) => ({
+  versions: await db.templateVersion.count({ where: { templateId } }),
+  notes: await db.evolutionNote.count({ where: { sessionId, kind: "decision" } }),
+});
+
+/** Every result: exactly one ok, the rest 409 with a message (what a person reads). */
+function expectOneWinner(results: ActionResult<unknown>[]) {
+  const statuses = results.map((r) => (r.ok ? 200 : r.error.status));
+  expect(statuses.filter((s) => s === 200), `statuses: ${statuses.join(",")}`).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409), `statuses: ${statuses.join(",")}`).toHaveLength(results.length - 1);
+  for (const r of results) if (!r.ok) expect(r.error.message).toMatch(/already|right now|changed/);
+  return results.findIndex((r) => r.ok);
+}
+
+describe(`parallel decisions (${BURST} at once, pool of ${env.DATABASE_POOL_MAX}, ${ROUNDS} rounds)`, () => {
+  it("approving one proposal: one version and one decision note, 19 × 409", async () => {
+    const f = await team();
+    for (let round = 0; round < ROUNDS; round++) {
+      const { sessionId, proposalId } = await pendingProposal(f, round);
+      const before = await counts(f.template.id, sessionId);
+      const results = await Promise.all(
+        Array.from({ length: BURST }, (_, i) =>
+          asUser(f.people[i % f.people.length]!, () => approveProposalAction({ workspaceSlug: f.workspace.slug, proposalId, rating: 0.8, finish: true })),
+        ),
+      );
+      expectOneWinner(results);
+      expect(await counts(f.template.id, sessionId)).toEqual({ versions: before.versions + 1, notes: before.notes + 1 });
+      expect(await db.proposal.findUniqueOrThrow({ where: { id: proposalId }, select: { status: true } })).toEqual({ status: "approved" });
+    }
+  }, 60_000 + ROUNDS * 10_000);
+
+  it("approving and rejecting one proposal at once: one decision, the other 19 × 409", async () => {
+    const f = await team();
+    for (let round = 0; round < ROUNDS; round++) {
+      const { sessionId, proposalId } = await pendingProposal(f, round);
+      const before = await counts(f.template.id, sessionId);
+      const results = await Promise.all(
+        Array.from({ length: BURST }, (_, i) =>
+          asUser(f.people[i % f.people.length]!, () =>
+            i % 2 === 0
+              ? approveProposalAction({ workspaceSlug: f.workspace.slug, proposalId, rating: 0.8, finish: true })
+              : rejectProposalAction({ workspaceSlug: f.workspace.slug, proposalId, reason: "Not what we asked for." }),
+          ),
+        ),
+      );
+      const winner = expectOneWinner(results);
+      const approved = winner % 2 === 0;
+      expect(await counts(f.template.id, sessionId)).toEqual({ versions: before.versions + (approved ? 1 : 0), notes: before.notes + 1 });
+      expect(await db.proposal.findUniqueOrThrow({ where: { id: proposalId }, select: { status: true } })).toEqual({ status: approved ? "approved" : "rejected" });
+      if (!approved) await db.evolutionSession.update({ where: { id: sessionId }, data: { status: "abandoned" } });
+    }
+  }, 60_000 + ROUNDS * 10_000);
+
+  it("promoting one version: the head moves once, 19 × 409", async () => {
+    const f = await team();
+    const admins = [f.members.admin!, f.owner];
+    const v1 = await db.templateVersion.findFirstOrThrow({ where: { templateId: f.template.id, number: 1 } });
+    for (let round = 0; round < ROUNDS; round++) {
+      // A newer version, then back to v1 (a rollback), then everyone promotes the newer one again.
+      const target = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: `Round ${round} ${uid()}`, authoredBy: "user" });
+      const back = await asUser(f.owner, () => setTemplateHeadAction({ workspaceSlug: f.workspace.slug, templateId: f.template.id, versionId: v1.id }));
+      expect(back.ok).toBe(true);
+      const results = await Promise.all(
+        Array.from({ length: BURST }, (_, i) =>
+          asUser(admins[i % admins.length]!, () => setTemplateHeadAction({ workspaceSlug: f.workspace.slug, templateId: f.template.id, versionId: target.id })),
+        ),
+      );
+      expectOneWinner(results);
+      expect(await db.agentTemplate.findUniqueOrThrow({ where: { id: f.template.id }, select: { headVersionId: true } })).toEqual({ headVersionId: target.id });
+    }
+  }, 60_000 + ROUNDS * 10_000);
+});
