@@ -78,7 +78,7 @@ describe(`parallel decisions (${BURST} at once, pool of ${env.DATABASE_POOL_MAX}
       const before = await counts(f.template.id, sessionId);
       const results = await Promise.all(
         Array.from({ length: BURST }, (_, i) =>
-          asUser(f.people[i % f.people.length]!, () =>
+          asUser(f.people[i % f.people.length]!, (): Promise<ActionResult<unknown>> =>
             i % 2 === 0
               ? approveProposalAction({ workspaceSlug: f.workspace.slug, proposalId, rating: 0.8, finish: true })
               : rejectProposalAction({ workspaceSlug: f.workspace.slug, proposalId, reason: "Not what we asked for." }),

@@ -52,7 +52,7 @@ const meaningful = (line: string) => line.trim().length > 0;
 async function headChain(workspaceId: string, templateId: string): Promise<VersionNode[]> {
   const template = await db.agentTemplate.findFirst({ where: { id: templateId, workspaceId }, select: { headVersionId: true } });
   if (!template?.headVersionId) throw notFound("Template not found.");
-  return chainOf(workspaceId, templateId, template.headVersionId);
+  return chainOf(db, { workspaceId, templateId, fromVersionId: template.headVersionId });
 }
 
 /** Pure: the lines `version` put in place of `line` relative to `parent` (a 1:1 or n:1 replacement), else []. */
