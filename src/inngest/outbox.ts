@@ -42,38 +42,48 @@ async function deliver(row: { id: string; name: string; data: unknown }) {
   else await getLocalDispatcher()([{ id: row.id, name, data }]);
 }
 
+/** How long a relay's claim on the rows it is delivering keeps other relays off them. */
+const CLAIM_MS = 60_000;
+
 /**
  * Delivers what is due, oldest first — or only the events `ids` names (a request delivering what it
- * just wrote); several processes may relay at once (rows are claimed with SKIP LOCKED). Never
- * throws: a failure is recorded on the row and retried with backoff.
+ * just wrote); several processes may relay at once. Never throws: a failure is recorded on the row
+ * and retried with backoff.
+ *
+ * The rows are claimed by one statement (SKIP LOCKED, their `availableAt` pushed CLAIM_MS ahead so
+ * another relay leaves them alone), then delivered with no transaction open: the local executor
+ * writes its runs through the same pool, and a relay that held a connection in a transaction while
+ * dispatch asked for another starved the pool under a burst (pool-size relays at once, each waiting
+ * for an 11th connection). A relay that dies mid-delivery leaves its rows to be delivered again once
+ * the claim lapses; the row id is the event id, so the driver deduplicates it.
  */
 export async function deliverOutbox({ now = () => new Date(), limit = BATCH, ids }: { now?: () => Date; limit?: number; ids?: string[] } = {}) {
   let sent = 0;
   let failed = 0;
   try {
-    // The common case — nothing due — costs one indexed read and no transaction (so a relay tick
-    // never waits for a connection of a busy pool just to find nothing).
-    const due = await db.$queryRaw<unknown[]>`
-      SELECT 1 FROM "OutboxEvent" WHERE "sentAt" IS NULL AND "availableAt" <= ${now()} ${ids ? Prisma.sql`AND "id" = ANY(${ids})` : Prisma.empty} LIMIT 1`;
-    if (due.length === 0) return { sent, failed };
-    await db.$transaction(async (t) => {
-      const rows = await t.$queryRaw<{ id: string; name: string; data: unknown; attempts: number }[]>`
-        SELECT "id", "name", "data", "attempts" FROM "OutboxEvent"
-        WHERE "sentAt" IS NULL AND "availableAt" <= ${now()} ${ids ? Prisma.sql`AND "id" = ANY(${ids})` : Prisma.empty}
-        ORDER BY "createdAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
-      for (const row of rows) {
-        try {
-          await deliver(row);
-          await t.outboxEvent.update({ where: { id: row.id }, data: { sentAt: now(), attempts: row.attempts + 1, lastError: null } });
-          sent++;
-        } catch (e) {
-          failed++;
-          const backoff = Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** row.attempts);
-          await t.outboxEvent.update({ where: { id: row.id }, data: { attempts: row.attempts + 1, lastError: String((e as Error).message ?? e).slice(0, 500), availableAt: new Date(now().getTime() + backoff) } });
-          logger.warn("outbox: delivery failed, will retry", { eventId: row.id, event: row.name, attempt: row.attempts + 1, ...errorFields(e) });
-        }
+    const at = now();
+    const rows = await db.$queryRaw<{ id: string; name: string; data: unknown; attempts: number; createdAt: Date }[]>`
+      UPDATE "OutboxEvent" o SET "availableAt" = ${new Date(at.getTime() + CLAIM_MS)}
+      FROM (
+        SELECT "id" FROM "OutboxEvent"
+        WHERE "sentAt" IS NULL AND "availableAt" <= ${at} ${ids ? Prisma.sql`AND "id" = ANY(${ids})` : Prisma.empty}
+        ORDER BY "createdAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      ) due
+      WHERE o."id" = due."id"
+      RETURNING o."id", o."name", o."data", o."attempts", o."createdAt"`;
+    rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+    for (const row of rows) {
+      try {
+        await deliver(row);
+        await db.outboxEvent.update({ where: { id: row.id }, data: { sentAt: now(), availableAt: at, attempts: row.attempts + 1, lastError: null } });
+        sent++;
+      } catch (e) {
+        failed++;
+        const backoff = Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** row.attempts);
+        await db.outboxEvent.update({ where: { id: row.id }, data: { attempts: row.attempts + 1, lastError: String((e as Error).message ?? e).slice(0, 500), availableAt: new Date(now().getTime() + backoff) } });
+        logger.warn("outbox: delivery failed, will retry", { eventId: row.id, event: row.name, attempt: row.attempts + 1, ...errorFields(e) });
       }
-    }, { timeout: 60_000, maxWait: 15_000 });
+    }
   } catch (e) {
     logger.error("outbox: relay failed", errorFields(e));
   }

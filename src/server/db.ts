@@ -24,3 +24,12 @@ if (env.NODE_ENV !== "production") globalForPrisma.prisma = db;
 export type Db = typeof db;
 /** The client inside `db.$transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/**
+ * `work` in the caller's transaction when one is given, else in a new one: the single place a write
+ * path that may run inside another's transaction decides which (`npm run lint` checks that no code
+ * reached from a `$transaction` callback names `db` — this file is the exception it trusts).
+ */
+export function inTransaction<T>(outer: Tx | undefined, work: (t: Tx) => Promise<T>): Promise<T> {
+  return outer ? work(outer) : db.$transaction(work);
+}

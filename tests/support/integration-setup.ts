@@ -11,6 +11,7 @@ afterAll(async () => {
 
 // The session is the one thing integration tests provide by hand (see tests/support/session.ts):
 // everything behind it — action client, services, Postgres — is real.
-vi.mock("@/server/session", () => ({
-  getSessionUser: async () => (globalThis as { __testSessionUser?: unknown }).__testSessionUser ?? null,
-}));
+vi.mock("@/server/session", async () => {
+  const { currentTestUser } = await import("./session");
+  return { getSessionUser: async () => currentTestUser() };
+});

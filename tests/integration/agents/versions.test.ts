@@ -56,7 +56,7 @@ describe("template versions", () => {
     expect((await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: template.id })).number).toBe(1);
     const after = await db.templateVersion.findMany({ where: { templateId: template.id }, orderBy: { number: "asc" } });
     expect(after).toEqual(before);
-    await expect(setTemplateHead({ scope, templateId: template.id, versionId: before[0].id })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(setTemplateHead({ scope, templateId: template.id, versionId: before[0].id })).rejects.toMatchObject({ code: "CONFLICT" });
     // a new version after a rollback continues the numbering and descends from the head
     const v3 = await createTemplateVersion({ scope, templateId: template.id, directives: "Third version text", authoredBy: "user" });
     expect(v3).toMatchObject({ number: 3, parentVersionId: before[0].id });

@@ -7,6 +7,7 @@ import { agentWakeRequested, ritualDecided, ritualWakeRequested } from "@/innges
 import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
 import { setLocalDispatcher } from "@/inngest/local/dispatcher";
 import { deliverOutbox, stageEvent } from "@/inngest/outbox";
+import { env } from "@/env";
 import { db } from "@/server/db";
 import { uid } from "../../factories";
 import { classifier, ritualFixture, scriptedImprover } from "../rituals/jobs-fixture";
@@ -69,6 +70,19 @@ describe("outbox", () => {
     expect(await runsFor(fn.opts.id, agentId)).toHaveLength(1); // the row id is the event id
     expect(await db.outboxEvent.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
   });
+
+  it("a burst of deliveries larger than the pool delivers everything: no delivery holds a connection while the executor needs one", async () => {
+    // The local executor writes its FunctionRun rows through the app's pool. Delivering inside the
+    // transaction that claimed the rows kept one connection per relay while dispatch asked for
+    // another: pool + 5 relays at once held all 10 and waited on each other until the transactions expired.
+    const fn = wakeRecorder();
+    await newExecutor({ functions: [fn], work: false });
+    const agents = Array.from({ length: env.DATABASE_POOL_MAX + 5 }, () => `agent-${uid()}`);
+    const ids = await Promise.all(agents.map((agentId) => db.$transaction((t) => stageEvent(t, { name: agentWakeRequested.name, data: wakeData(agentId) }))));
+    const results = await Promise.all(ids.map((id) => deliverOutbox({ ids: [id] })));
+    expect(results).toEqual(ids.map(() => ({ sent: 1, failed: 0 })));
+    for (const agentId of agents) expect(await runsFor(fn.opts.id, agentId)).toHaveLength(1);
+  }, 120_000);
 
   it("keeps an event it could not deliver, records why, and delivers it after the backoff", async () => {
     const fn = wakeRecorder();

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { db, type Tx } from "@/server/db";
+import { inTransaction, type Tx } from "@/server/db";
 import { notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
@@ -43,5 +43,5 @@ export async function createChangeSet(options: { scope: Scope; agentId: string; 
     return { id: set.id, agentId: agent.id, taskId, items };
   };
   // Inside the caller's transaction when given (e.g. a wake saving its whole output at once).
-  return outer ? write(outer) : db.$transaction(write);
+  return inTransaction(outer, write);
 }

@@ -2,14 +2,18 @@ import "server-only";
 import { diffLines } from "diff";
 import type { FeedbackSummary } from "@/features/feedback/server";
 import { classifyFeedbackText } from "@/features/feedback/classifier/model";
+import type { ProposeDirectivesInput } from "@/ai/prompts/improver";
+import type { Prisma } from "@/generated/prisma/client";
 import type { FeedbackCategory } from "@/generated/prisma/enums";
+import { deliverOutbox } from "@/inngest/outbox";
 import { memoize } from "@/lib/memo";
 import { db } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 import { ORPHAN_DAYS } from "../orphan";
 import { chainOf, type VersionNode } from "./clause-provenance";
-import { recordProposal } from "./record-proposal";
+import { recordProposalInTx, type RecordedProposal } from "./record-proposal";
+import { lockSession } from "./session-state";
 import { startSession } from "./start-session";
 
 // "Why is this line here?" for every line of a template's active directives: the version that
@@ -52,7 +56,7 @@ const meaningful = (line: string) => line.trim().length > 0;
 async function headChain(workspaceId: string, templateId: string): Promise<VersionNode[]> {
   const template = await db.agentTemplate.findFirst({ where: { id: templateId, workspaceId }, select: { headVersionId: true } });
   if (!template?.headVersionId) throw notFound("Template not found.");
-  return chainOf(workspaceId, templateId, template.headVersionId);
+  return chainOf(db, { workspaceId, templateId, fromVersionId: template.headVersionId });
 }
 
 /** Pure: the lines `version` put in place of `line` relative to `parent` (a 1:1 or n:1 replacement), else []. */
@@ -146,7 +150,10 @@ export async function getClauseBlame(workspaceId: string, templateId: string, no
 
 /**
  * Proposes the head without `line` (put back to what it replaced) in the template's one-on-one —
- * the open session, or a new one — and returns the session to review it in.
+ * the open session, or a new one — and returns the session to review it in. The proposal and the
+ * two messages that show it in the conversation are one transaction under the session's lock; the
+ * same revert while its proposal is still open (a double click, two people at once) returns that
+ * proposal instead of superseding it with a copy.
  */
 export async function revertClause({ scope, templateId, line }: { scope: Scope; templateId: string; line: string }) {
   const chain = await headChain(scope.workspaceId, templateId);
@@ -159,24 +166,35 @@ export async function revertClause({ scope, templateId, line }: { scope: Scope; 
   const { session } = await startSession({ scope, templateId });
   const what = clause.revertTo.length ? `back to “${clause.revertTo.join(" ")}”` : "removed";
   const input = { directives, rationale: `Revert one line (${what}): “${clause.line.trim()}”, added in v${clause.version}${clause.rationale ? ` — “${clause.rationale}”` : ""}.`, confidence: 0.9 };
-  const recorded = await recordProposal({ workspaceId: scope.workspaceId, sessionId: session.id, input });
-  // In the conversation, as if asked in the chat: the person's request and the proposal's card
-  // (the chat shows proposals where its transcript made them; the improver reads the same history).
-  const now = Date.now();
-  const base = { workspaceId: scope.workspaceId, sessionId: session.id };
-  await db.evolutionMessage.createMany({
-    data: [
-      { ...base, role: "user", authorUserId: scope.actorUserId, createdAt: new Date(now), parts: [{ type: "text", text: `Revert this line of v${clause.version} (${what}): “${clause.line.trim()}”` }] },
-      {
-        ...base,
-        role: "assistant",
-        createdAt: new Date(now + 1),
-        parts: [
-          { type: "text", text: `Here is the active version with that line ${clause.revertTo.length ? "put back as it was before v" + clause.version : "removed"}. It goes through the replay check like any proposal: approve it, reject it with a reason, or keep talking.` },
-          { type: "tool-propose_directives", toolCallId: `revert-${recorded.proposalId}`, state: "output-available", input, output: { ok: true, ...recorded } },
-        ],
-      },
-    ],
+  const recorded = await db.$transaction(async (t) => {
+    await lockSession(t, scope.workspaceId, session.id);
+    const same = await t.proposal.findFirst({ where: { workspaceId: scope.workspaceId, sessionId: session.id, status: { in: ["pending", "draft"] }, directives }, select: { id: true } });
+    if (same) return { proposalId: same.id, replayEventId: null };
+    const { replayEventId, ...proposal } = await recordProposalInTx(t, { workspaceId: scope.workspaceId, sessionId: session.id, input });
+    await t.evolutionMessage.createMany({ data: revertMessages({ scope, sessionId: session.id, clause, what, input, proposal }) });
+    return { proposalId: proposal.proposalId, replayEventId };
   });
+  if (recorded.replayEventId) await deliverOutbox({ ids: [recorded.replayEventId] });
   return { sessionId: session.id, proposalId: recorded.proposalId };
+}
+
+/**
+ * In the conversation, as if asked in the chat: the person's request and the proposal's card (the
+ * chat shows proposals where its transcript made them; the improver reads the same history).
+ */
+function revertMessages({ scope, sessionId, clause, what, input, proposal }: { scope: Scope; sessionId: string; clause: ClauseOrigin; what: string; input: ProposeDirectivesInput; proposal: RecordedProposal }): Prisma.EvolutionMessageCreateManyInput[] {
+  const now = Date.now();
+  const base = { workspaceId: scope.workspaceId, sessionId };
+  return [
+    { ...base, role: "user", authorUserId: scope.actorUserId, createdAt: new Date(now), parts: [{ type: "text", text: `Revert this line of v${clause.version} (${what}): “${clause.line.trim()}”` }] },
+    {
+      ...base,
+      role: "assistant",
+      createdAt: new Date(now + 1),
+      parts: [
+        { type: "text", text: `Here is the active version with that line ${clause.revertTo?.length ? "put back as it was before v" + clause.version : "removed"}. It goes through the replay check like any proposal: approve it, reject it with a reason, or keep talking.` },
+        { type: "tool-propose_directives", toolCallId: `revert-${proposal.proposalId}`, state: "output-available", input, output: { ok: true, ...proposal } },
+      ],
+    },
+  ];
 }

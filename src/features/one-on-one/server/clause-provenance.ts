@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/server/db";
+import type { Db, Tx } from "@/server/db";
 
 // Mutation safety: a proposal that drops a clause tied to confirmed behaviour is
 // flagged. For each line the proposal removes from the head, walk the head's ancestry to the
@@ -81,9 +81,13 @@ export function isPositive(v: Pick<VersionNode, "rationale" | "proposal">): bool
   return (v.rationale !== null && POSITIVE.test(v.rationale)) || (v.proposal?.userRating ?? 0) >= CONFIRMED_RATING;
 }
 
-/** `fromVersionId` and its ancestors, newest first (one read of the template's versions). */
-export async function chainOf(workspaceId: string, templateId: string, fromVersionId: string): Promise<VersionNode[]> {
-  const versions = await db.templateVersion.findMany({
+/**
+ * `fromVersionId` and its ancestors, newest first (one read of the template's versions), through
+ * `client`: the caller's transaction when it has one (the approval's oscillation guard), so it never
+ * waits for a second connection while holding the session's lock.
+ */
+export async function chainOf(client: Db | Tx, { workspaceId, templateId, fromVersionId }: { workspaceId: string; templateId: string; fromVersionId: string }): Promise<VersionNode[]> {
+  const versions = await client.templateVersion.findMany({
     where: { workspaceId, templateId },
     select: {
       id: true, number: true, directives: true, rationale: true, parentVersionId: true, createdAt: true, authoredBy: true,
@@ -99,9 +103,9 @@ export async function chainOf(workspaceId: string, templateId: string, fromVersi
 }
 
 /** The clause flags (removals of confirmed behaviour) and reversals of recent changes of a proposal. */
-export async function proposalWarnings({ workspaceId, templateId, baseVersionId, directives }: { workspaceId: string; templateId: string; baseVersionId: string | null; directives: string }): Promise<{ flags: ClauseFlag[]; reversals: Reversal[] }> {
+export async function proposalWarnings(client: Db | Tx, { workspaceId, templateId, baseVersionId, directives }: { workspaceId: string; templateId: string; baseVersionId: string | null; directives: string }): Promise<{ flags: ClauseFlag[]; reversals: Reversal[] }> {
   if (!baseVersionId) return { flags: [], reversals: [] };
-  const chain = await chainOf(workspaceId, templateId, baseVersionId);
+  const chain = await chainOf(client, { workspaceId, templateId, fromVersionId: baseVersionId });
   const head = chain[0];
   if (!head) return { flags: [], reversals: [] };
   const flags = removedLines(head.directives, directives).flatMap((line) => {

@@ -8,11 +8,17 @@ import { lockSession } from "./session-state";
 // What approving and rejecting a proposal share: the locks, the "still decidable" check and the
 // ritual's decision event.
 
-/** Locks the proposal's session and returns both, scoped to the workspace. */
+/**
+ * Locks the proposal's session and returns both, scoped to the workspace. A decision fails fast
+ * when it cannot be the one that counts: a proposal already decided is a 409 before any lock, and
+ * while another decision holds the session (a burst of clicks, two reviewers at once) the lock is
+ * not waited for (NOWAIT → 409): the losers never hold a pooled connection on the winner's lock.
+ */
 export async function lockProposal(t: Tx, workspaceId: string, proposalId: string) {
-  const found = await t.proposal.findFirst({ where: { id: proposalId, workspaceId }, select: { sessionId: true } });
+  const found = await t.proposal.findFirst({ where: { id: proposalId, workspaceId }, select: { sessionId: true, status: true } });
   if (!found) throw notFound("Proposal not found.");
-  const session = await lockSession(t, workspaceId, found.sessionId);
+  assertDecidable(found.status);
+  const session = await lockSession(t, workspaceId, found.sessionId, { busy: "Someone is deciding on this session's proposal right now. Reload the page to see the outcome." });
   const proposal = await t.proposal.findUniqueOrThrow({ where: { id: proposalId } });
   return { session, proposal };
 }

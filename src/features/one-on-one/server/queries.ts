@@ -78,7 +78,7 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
   const replays = await getProposalReplays(workspaceId, rows.map((p) => p.id));
   return Promise.all(
     rows.map(async (p) => {
-      const warnings = await proposalWarnings({ workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives });
+      const warnings = await proposalWarnings(db, { workspaceId, templateId: p.templateId, baseVersionId: p.baseVersionId, directives: p.directives });
       // Evidence is "since the approval, until now": worth reading only while the proposal is open.
       const open = p.status === "pending" || p.status === "draft";
       const reversalEvidence = open ? await evidenceFor(db, { workspaceId, templateId: p.templateId, reversals: warnings.reversals }) : [];

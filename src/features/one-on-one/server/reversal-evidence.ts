@@ -61,7 +61,7 @@ function describeEvidence(e: Pick<ReversalEvidence, "complaints" | "harm" | "eno
  */
 export async function assertReversalAllowed(t: Tx, { workspaceId, templateId, baseVersionId, directives, reason }: { workspaceId: string; templateId: string; baseVersionId: string | null; directives: string; reason?: string | null }) {
   if (!baseVersionId || reason) return;
-  const reversals = reversalsOf(await chainOf(workspaceId, templateId, baseVersionId), directives);
+  const reversals = reversalsOf(await chainOf(t, { workspaceId, templateId, fromVersionId: baseVersionId }), directives);
   const lacking = (await evidenceFor(t, { workspaceId, templateId, reversals })).filter((e) => !e.enough);
   const first = lacking[0];
   if (!first) return;

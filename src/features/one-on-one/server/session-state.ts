@@ -1,7 +1,8 @@
 import "server-only";
-import type { EvolutionSession } from "@/generated/prisma/client";
+import { Prisma, type EvolutionSession } from "@/generated/prisma/client";
 import { db, type Tx } from "@/server/db";
 import { conflict, forbidden, notFound } from "@/server/errors";
+import { lockOrConflict } from "@/server/row-lock";
 import type { Scope } from "@/server/scope";
 import { isOpen, OPEN_STATUSES } from "../status";
 
@@ -19,10 +20,15 @@ export async function lockTemplate(t: Tx, scope: Pick<Scope, "workspaceId">, tem
   if (rows[0].level >= 2) throw forbidden("Level-2 templates are edited by people only: they have no improver to talk to.");
 }
 
-/** Locks one session row of the workspace; services that change a session go through here. */
-export async function lockSession(t: Tx, workspaceId: string, sessionId: string): Promise<EvolutionSession> {
-  const rows = await t.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "EvolutionSession" WHERE "id" = ${sessionId} AND "workspaceId" = ${workspaceId} FOR UPDATE`;
+/**
+ * Locks one session row of the workspace; services that change a session go through here. With
+ * `busy`, the lock is taken NOWAIT: while another transaction holds the session (someone deciding
+ * at the same instant) the caller gets a 409 with that message at once (`lockOrConflict`).
+ */
+export async function lockSession(t: Tx, workspaceId: string, sessionId: string, { busy }: { busy?: string } = {}): Promise<EvolutionSession> {
+  const query = t.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "EvolutionSession" WHERE "id" = ${sessionId} AND "workspaceId" = ${workspaceId} FOR UPDATE ${busy ? Prisma.sql`NOWAIT` : Prisma.empty}`;
+  const rows = busy ? await lockOrConflict(query, busy) : await query;
   if (!rows[0]) throw notFound("Session not found.");
   return t.evolutionSession.findUniqueOrThrow({ where: { id: sessionId } });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { onVersionPromoted } from "@/features/probation/server";
 import type { AuthoredBy } from "@/generated/prisma/client";
-import { db, type Tx } from "@/server/db";
+import { inTransaction, type Tx } from "@/server/db";
 import { conflict, forbidden, isUniqueViolation, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
@@ -50,7 +50,7 @@ export async function createTemplateVersion(options: CreateVersionOptions, tx?: 
     return version;
   };
   try {
-    return tx ? await run(tx) : await db.$transaction(run);
+    return await inTransaction(tx, run);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("Another version was created at the same moment. Try again.");
     throw e;

@@ -1,7 +1,8 @@
 import "server-only";
 import { onHeadMoved } from "@/features/probation/server";
 import { db } from "@/server/db";
-import { badRequest, notFound } from "@/server/errors";
+import { conflict, notFound } from "@/server/errors";
+import { lockOrConflict } from "@/server/row-lock";
 import type { Scope } from "@/server/scope";
 
 /**
@@ -16,9 +17,16 @@ export async function setTemplateHead({ scope, templateId, versionId }: { scope:
       select: { id: true, number: true, directives: true },
     });
     if (!version) throw notFound("Version not found.");
-    const template = await tx.agentTemplate.findFirst({ where: { id: templateId, workspaceId: scope.workspaceId }, select: { headVersionId: true } });
+    // The template row, NOWAIT: of several people promoting (or rolling back) at once, one moves
+    // the head and the others get a 409 at once rather than queueing on the row.
+    const locked = await lockOrConflict(
+      tx.$queryRaw<{ headVersionId: string | null }[]>`
+        SELECT "headVersionId" FROM "AgentTemplate" WHERE "id" = ${templateId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE NOWAIT`,
+      "Someone is changing this template's active version right now. Reload the page.",
+    );
+    const template = locked[0];
     if (!template) throw notFound("Template not found.");
-    if (template.headVersionId === version.id) throw badRequest(`Version ${version.number} is already active.`);
+    if (template.headVersionId === version.id) throw conflict(`Version ${version.number} is already active.`);
     await tx.agentTemplate.update({ where: { id: templateId, workspaceId: scope.workspaceId }, data: { headVersionId: version.id } });
     await onHeadMoved(tx, { workspaceId: scope.workspaceId, templateId, head: version, actorUserId: scope.actorUserId });
     return { templateId, versionId: version.id, number: version.number };
