@@ -1,8 +1,11 @@
 // `npm run lab -- [--weeks N] [--seed S] [--personas FILE] [--json OUT] [--md OUT.md] [--svg OUT.svg]
-// [--tasks-per-week K] [--tickets FILE] [--provider] [--probation-share S] [--saboteur WEEK]`: a simulated team fast-forwarded week by week
+// [--tasks-per-week K] [--tickets FILE] [--provider] [--probation-share S] [--saboteur WEEK]
+// [--generated N [--personas-out DIR]]`: a simulated team fast-forwarded week by week
 // on the product's own services (src/lab, docs/LAB.md). Prints the weekly table; writes the JSON,
 // Markdown and SVG reports asked for. Progress goes to stderr.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { PersonaError } from "@/lab/personas/expression";
 import { loadTeam } from "@/lab/personas/load";
@@ -11,7 +14,8 @@ import { openLabDatabase } from "./lib/lab-database";
 const USAGE = `usage: npm run lab -- [--weeks 8] [--seed 1] [--personas lab/personas/support-team.json]
                       [--json out.json] [--md out.md] [--svg out.svg] [--tasks-per-week 12]
                       [--tickets lab/tickets.json] [--provider]
-                      [--probation-share 0.2] [--saboteur 3]`;
+                      [--probation-share 0.2] [--saboteur 3]
+                      [--generated 20 [--personas-out DIR]]   (N teams drawn by the generator)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -34,6 +38,8 @@ function options() {
         provider: { type: "boolean", default: false },
         "probation-share": { type: "string" },
         saboteur: { type: "string" },
+        generated: { type: "string" },
+        "personas-out": { type: "string" },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -68,13 +74,29 @@ function options() {
     json: parsed.json,
     md: parsed.md,
     svg: parsed.svg,
+    generated: parsed.generated === undefined ? undefined : int("generated", parsed.generated, 1, 500),
+    personasOut: parsed["personas-out"],
   };
 }
 
 const opts = options();
+// Generated teams (src/lab/generate): each written as a persona file, so a surprising one can be run alone.
+const generated = opts.generated
+  ? await (async () => {
+      const { generateTeam } = await import("@/lab/generate/team-generator");
+      const dir = opts.personasOut ?? mkdtempSync(path.join(os.tmpdir(), "lab-teams-"));
+      mkdirSync(dir, { recursive: true });
+      return Array.from({ length: opts.generated! }, (_, i) => {
+        const team = generateTeam(opts.seed, i);
+        const file = path.join(dir, `team-${opts.seed}-${String(i + 1).padStart(2, "0")}.json`);
+        writeFileSync(file, `${JSON.stringify(team.persona, null, 2)}\n`);
+        return { ...team, file };
+      });
+    })()
+  : null;
 // A bad persona file is reported before a database is started.
 try {
-  loadTeam(opts.personas);
+  for (const file of generated ? generated.map((g) => g.file) : [opts.personas]) loadTeam(file);
 } catch (e) {
   fail(e instanceof PersonaError ? `✖ ${e.message}` : String(e));
 }
@@ -100,6 +122,28 @@ try {
   const { markdownReport } = await import("@/lab/output/markdown");
   const { chartSvg } = await import("@/lab/output/svg");
   const { describeCalibration } = await import("@/features/hypotheses/grade");
+  if (generated) {
+    const { pooled, teamOutcome } = await import("@/lab/generate/pooled");
+    const { generatedTable } = await import("@/lab/output/generated");
+    const outcomes = [];
+    const results = [];
+    for (const [i, team] of generated.entries()) {
+      log(`team ${i + 1}/${generated.length}: ${team.name} — ${team.summary}`);
+      const run = await runLab({ ...opts, personas: team.file, log: () => {} });
+      const result = { ...run, workspaceSlug: undefined };
+      outcomes.push(teamOutcome(team.name, team.summary, result.weeks));
+      results.push({ ...result, generated: { summary: team.summary, preferences: team.preferences, persona: team.persona } });
+      log(`  acceptance ${outcomes.at(-1)!.acceptance.gain ?? "—"} points, rating ${outcomes.at(-1)!.rating.gain ?? "—"}, ${outcomes.at(-1)!.versionsApproved} versions (${(result.durationMs / 1000).toFixed(1)} s)`);
+    }
+    const summary = pooled(outcomes);
+    console.log(generatedTable(outcomes, summary, { seed: opts.seed, weeks: opts.weeks, tasksPerWeek: opts.tasksPerWeek }));
+    if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ seed: opts.seed, weeks: opts.weeks, tasksPerWeek: opts.tasksPerWeek, pooled: summary, teams: outcomes, runs: results }, null, 2)}\n`);
+    if (opts.md) writeFileSync(opts.md, `${generatedTable(outcomes, summary, { seed: opts.seed, weeks: opts.weeks, tasksPerWeek: opts.tasksPerWeek })}\n`);
+    const { db } = await import("@/server/db");
+    await db.$disconnect();
+    await stop();
+    process.exit(0);
+  }
   const { workspaceSlug, ...result } = await runLab({ ...opts, log });
   if (opts.json) writeFileSync(opts.json, `${JSON.stringify(result, null, 2)}\n`);
   if (opts.md) writeFileSync(opts.md, `${markdownReport(result)}\n`);
