@@ -79,7 +79,7 @@ export const ESTIMATE_NO_REASON = [
   "No idea how you got there.",
   "Say how you arrived at that.",
   "Based on what?",
-  "??",
+  "huh??",
 ];
 
 const UNIT_WORDS: Record<number, string[]> = {
