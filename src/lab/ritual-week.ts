@@ -53,7 +53,7 @@ export async function ritualWeek(ctx: WeekContext, week: number): Promise<{ ritu
     mark = new Date();
   };
   // The services' clock follows the same mapping, so what they stamp and what is shifted agree.
-  const deps = { improver: models.improver, classifier: models.classifier, now: () => new Date(at.getTime() + (Date.now() - start.getTime())) };
+  const deps = { improver: models.improver, classifier: models.classifier, replay: models.task, now: () => new Date(at.getTime() + (Date.now() - start.getTime())) };
   const proposals: ProposalRecord[] = [];
   await setImprover(ctx, "active");
   try {

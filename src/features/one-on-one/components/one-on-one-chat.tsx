@@ -499,6 +499,7 @@ function PartView({
         reversalReason: null,
         replay: null,
         replayOverrideReason: null,
+        candidates: null,
       };
       return card(proposalFor(output.proposalId, fallback));
     }

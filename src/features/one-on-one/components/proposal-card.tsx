@@ -73,6 +73,7 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
         <FlagList flags={proposal.flags} />
         <ReversalList reversals={proposal.reversals} evidence={proposal.reversalEvidence} />
         <LineDiff before={proposal.base?.directives ?? ""} after={proposal.directives} flags={proposal.flags} />
+        {proposal.candidates ? <CandidateList candidates={proposal.candidates} /> : null}
         {proposal.replay && (open || proposal.replay.status === "done") ? <ReplayResult replay={proposal.replay} /> : null}
         {proposal.replayOverrideReason ? <p className="text-xs text-zinc-600">Approved over the replay guard: “{proposal.replayOverrideReason}”</p> : null}
         {proposal.reversalReason ? <p className="text-xs text-zinc-600">Approved as a reversal without new feedback: “{proposal.reversalReason}”</p> : null}
@@ -123,6 +124,25 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
         </footer>
       ) : null}
     </section>
+  );
+}
+
+/** The versions the ritual's candidate search replayed, the chosen one marked. */
+function CandidateList({ candidates }: { candidates: NonNullable<ProposalCardData["candidates"]> }) {
+  return (
+    <details className="rounded-lg border border-zinc-100 bg-zinc-50 px-3 py-2 text-xs text-zinc-600" data-testid="proposal-candidates">
+      <summary className="cursor-pointer text-zinc-700">
+        {candidates.lines.length} candidate versions replayed on {candidates.runs} of last week&apos;s runs; this one won
+      </summary>
+      <ul className="mt-2 space-y-1">
+        {candidates.lines.map((line, i) => (
+          <li key={line} className={i === candidates.chosen ? "font-medium text-zinc-900" : undefined}>
+            {i === candidates.chosen ? "✓ " : ""}
+            {line}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -1,4 +1,6 @@
 import "server-only";
+import { candidateLine } from "@/features/replay/choose";
+import type { CandidateSearch } from "@/features/replay/server";
 import { getProposalReplays, type ProposalReplay } from "@/features/replay/server";
 import { Prisma, type EvolutionNoteKind } from "@/generated/prisma/client";
 import type { FeedbackSummary } from "@/features/feedback/server";
@@ -62,7 +64,15 @@ export type ProposalView = {
   /** Its replay check (null: none, e.g. made before checks existed). */
   replay: ProposalReplay | null;
   replayOverrideReason: string | null;
+  /** The ritual's candidate search that chose it: each version tried, in words, and which won (null: no search). */
+  candidates: { runs: number; chosen: number; lines: string[] } | null;
 };
+
+function candidatesView(stored: unknown): ProposalView["candidates"] {
+  const s = stored as CandidateSearch | null;
+  if (!s || !Array.isArray(s.candidates)) return null;
+  return { runs: s.runs, chosen: s.chosen, lines: s.candidates.map(candidateLine) };
+}
 
 /** The session's proposals, each with the head it was made against and its clause flags. */
 export async function listProposals(workspaceId: string, sessionId: string): Promise<ProposalView[]> {
@@ -100,6 +110,7 @@ export async function listProposals(workspaceId: string, sessionId: string): Pro
       createdAt: p.createdAt,
       replay: replays.get(p.id) ?? null,
       replayOverrideReason: p.replayOverrideReason,
+      candidates: candidatesView(p.candidates),
       };
     }),
   );

@@ -2,4 +2,5 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { assertReplayAllowsApproval, queueReplayCheck } from "./guard";
 export { getProposalReplays, getReplayChecks, getReplayGuard, type ProposalReplay, type ReplayCheckView } from "./queries";
-export { runReplayCheck } from "./run-replay-check";
+export { runReplayCheck, type ReplayModels } from "./run-replay-check";
+export { CANDIDATES, SEARCH_RUNS, searchCandidates, type CandidateSearch } from "./search-candidates";

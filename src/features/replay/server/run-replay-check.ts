@@ -29,7 +29,7 @@ import { DEFAULT_SAMPLE_SIZE, sampleRuns, type SampledRun } from "./sample";
 
 export type ReplayModels = Partial<RefineModels>;
 
-function sideOf(result: RefineResult): RunSide {
+export function sideOf(result: RefineResult): RunSide {
   const tokens = result.usage.inputTokens + result.usage.outputTokens;
   switch (result.outcome) {
     case "SUCCESS":

@@ -3,11 +3,48 @@ import { ritualProposalRequest } from "@/ai/prompts/improver";
 import { recordProposalInTx } from "@/features/one-on-one/server";
 import { recordNote } from "@/features/hypotheses/server";
 import { markRollbackProposed, ritualProbation } from "@/features/probation/server";
+import { candidateLine, candidateScore } from "@/features/replay/choose";
+import { searchCandidates, type CandidateSearch } from "@/features/replay/server";
 import { recordModelUsage } from "@/features/usage/server";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
+import { errorFields, logger } from "@/server/logger";
 import { DECISION_TIMEOUT_MS, lockRitual, type RitualModels } from "./ritual-state";
 import { ritualTurn, transcriptRows, type Collected } from "./ritual-turn";
+
+/**
+ * Plays a few versions around the improver's last proposal on last week's runs (replay slice) and,
+ * when another does strictly better, proposes that one instead, saying so in the rationale. Versions
+ * people rejected in the last 8 weeks are not tried. A failed search is logged and leaves the
+ * proposal as the improver made it.
+ */
+async function searchAround(session: { id: string; workspaceId: string; templateId: string }, collected: Collected, models: RitualModels, now: Date): Promise<CandidateSearch | null> {
+  const input = collected.proposals.at(-1);
+  if (!input) return null;
+  const template = await db.agentTemplate.findFirst({ where: { id: session.templateId, workspaceId: session.workspaceId, level: 0 }, select: { head: { select: { directives: true } } } });
+  if (!template?.head) return null;
+  const rejected = await db.proposal.findMany({
+    where: { workspaceId: session.workspaceId, templateId: session.templateId, status: "rejected", createdAt: { gte: new Date(now.getTime() - 56 * 86_400_000) } },
+    select: { directives: true },
+  });
+  try {
+    const search = await searchCandidates({ workspaceId: session.workspaceId, templateId: session.templateId, head: template.head.directives, proposed: input.directives, before: now, models: models.replay, exclude: rejected.map((r) => r.directives) });
+    if (!search) return null;
+    const chosen = search.candidates[search.chosen]!;
+    const made = search.candidates[0]!;
+    const why =
+      search.chosen === 0
+        ? `Candidate search: ${search.candidates.length} versions replayed on ${search.runs} of last week's runs; none did better than this one (${candidateLine(made)}).`
+        : `Candidate search: ${search.candidates.length} versions replayed on ${search.runs} of last week's runs; proposing “${chosen.label}” (${candidateLine(chosen).replace(/^[^:]*: /, "")}; score ${candidateScore(chosen)} against ${candidateScore(made)} as first made).`;
+    input.directives = chosen.directives;
+    input.rationale = `${input.rationale} ${why}`.slice(0, 2_000);
+    return search;
+  } catch (e) {
+    logger.warn("ritual: candidate search failed", { sessionId: session.id, ...errorFields(e) });
+    return null;
+  }
+}
 
 /** A rollback backed by a measured harm is no draft: it can be approved as it is. */
 const ROLLBACK_CONFIDENCE = 0.9;
@@ -31,6 +68,8 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
   const collected: Collected = rollback
     ? { text: rollback.text, notes: [], proposals: [{ directives: rollback.directives, rationale: rollback.rationale, confidence: ROLLBACK_CONFIDENCE }], usage: [] }
     : await ritualTurn(session, request, "propose", models.improver, now);
+  // The candidate search: versions around the improver's proposal, replayed on last week's runs; the best is proposed.
+  const search = rollback ? null : await searchAround(session, collected, models, now);
   return db.$transaction(async (t) => {
     const locked = await lockRitual(t, sessionId);
     if (locked.status !== "proposing") return { status: locked.status };
@@ -40,6 +79,7 @@ export async function proposeRitual(sessionId: string, models: RitualModels = {}
     if (input) {
       try {
         recorded = await recordProposalInTx(t, { workspaceId: locked.workspaceId, sessionId, input });
+        if (search) await t.proposal.update({ where: { id: recorded.proposalId }, data: { candidates: search as unknown as Prisma.InputJsonObject } });
         if (rollback) await markRollbackProposed(t, { workspaceId: locked.workspaceId, probationId: rollback.probationId, proposalId: recorded.proposalId });
       } catch (e) {
         if (!(e instanceof AppError) || e.status >= 500) throw e;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ReplayModels } from "@/features/replay/server";
 import type { LanguageModel } from "ai";
 import type { EvolutionSession } from "@/generated/prisma/client";
 import { lockSession } from "@/features/one-on-one/server";
@@ -22,7 +23,8 @@ export const MAX_RITUAL_ROUNDS = 3;
 /** How long a proposal waits for a person before the session is abandoned. */
 export const DECISION_TIMEOUT_MS = 7 * 24 * 3_600_000;
 
-export type RitualModels = { improver?: LanguageModel; classifier?: LanguageModel };
+/** `replay`: the task agent's models for the candidate search (default: the template's, from the registry). */
+export type RitualModels = { improver?: LanguageModel; classifier?: LanguageModel; replay?: ReplayModels };
 export type Notifier = (input: { session: EvolutionSession; kind: "review" | "reminder" | "failed" }) => Promise<void>;
 
 /** Locks the improver agent's row and loads it with its state and target template (null: no such agent here). */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Proposal" ADD COLUMN     "candidates" JSONB;
