@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateTeam } from "@/lab/generate/team-generator";
 import { runLab, type LabOptions } from "@/lab/run-lab";
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { makeWorkspace } from "../../factories";
 
@@ -64,4 +69,27 @@ describe("the lab", () => {
     expect(after[0]!.version).toBeGreaterThan(1);
     expect(rate(after)).toBeGreaterThan(rate(before) + 0.1);
   }, 120_000); // whole simulated weeks: 10–37 s on a loaded 2-core machine
+
+  it("a generated team (words the built-ins were not written for) learns from its decisions: acceptance rises, and the ritual's proposal carries its candidate search", async () => {
+    // The first team of seed 5 that holds a checklist limit and approves on confidence or always (deterministic).
+    const index = Array.from({ length: 50 }, (_, i) => i).find((i) => {
+      const t = generateTeam(5, i);
+      return t.preferences.includes("checklistLimit") && t.persona.owner.approve !== "replay-favourable";
+    })!;
+    const team = generateTeam(5, index);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "lab-generated-"));
+    try {
+      const personas = path.join(dir, "team.json");
+      writeFileSync(personas, JSON.stringify(team.persona));
+      const { weeks, workspaceSlug } = await runLab({ weeks: 4, seed: 2, personas, tasksPerWeek: 8 });
+      expect(weeks.some((w) => w.versionsApproved.length > 0), team.summary).toBe(true);
+      expect(weeks.at(-1)!.acceptanceRate!, team.summary).toBeGreaterThan(weeks[0]!.acceptanceRate! + 0.1);
+      const workspace = await db.workspace.findUniqueOrThrow({ where: { slug: workspaceSlug } });
+      const searched = await db.proposal.findFirst({ where: { workspaceId: workspace.id, candidates: { not: Prisma.AnyNull } }, select: { candidates: true, rationale: true } });
+      expect(searched?.rationale).toMatch(/Candidate search: \d+ versions replayed on \d+ of last week's runs/);
+      expect(searched?.candidates).toMatchObject({ chosen: expect.any(Number), runs: expect.any(Number), candidates: expect.arrayContaining([expect.objectContaining({ label: "as proposed" })]) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000); // four simulated weeks with candidate searches: ≈ 20–60 s on a loaded 2-core machine
 });
