@@ -14,7 +14,7 @@ export const maxSentences: Rule = {
     const n = wantedCount(t, SENTENCE_WORD);
     if (n !== null && n <= 30) return { stance: "want", n };
     const less = has(
-      /\bessays?\b|\bnovels?\b|\bwall of text\b|\btoo (?:long|wordy|verbose|much text|much to read|much detail|many (?:sentences|paragraphs|words))\b|\bverbose\b|\bwordy\b|\brambl\w*\b|\btl;?dr\b|\blong-winded\b|\bburied\b|\bparagraphs\b|\bshorter\b|\bmore concise\b|\bbe concise\b|\bcut\b.{0,40}\bdown\b|\bto (?:scan|skim)\b|\bpages? (?:long|of)\b/,
+      /\bessays?\b|\bnovels?\b|\bwall of text\b|\btoo (?:long|wordy|verbose|much text|much to read|much detail|many (?:sentences|paragraphs|words))\b|\bverbose\b|\bwordy\b|\brambl\w*\b|\btl;?dr\b|\blong-winded\b|\bburied\b|(?<!not |instead of )\bparagraphs\b|\bshorter\b|\bmore concise\b|\bbe concise\b|\bcut\b.{0,40}\bdown\b|\bto (?:scan|skim)\b|\bpages? (?:long|of)\b/,
       t,
     );
     const more = has(/\btoo (?:short|terse|brief|thin|strict|tight|low)\b|\bmore (?:detail|context|depth)\b|\bnot enough (?:detail|context)\b|\black(?:s|ed|ing)? (?:detail|context)\b|\bone-liners?\b/, t);
@@ -41,7 +41,7 @@ export const bullets: Rule = {
       return { stance: "against" };
     }
     if (p.subjects.has("checklist") && !p.subjects.has("report")) return null;
-    return has(/\b(?:use|write (?:it |them |reports |the report )?(?:as|in)|as|in|give (?:me|us)|prefer|want|rather have|should be|could be|needs?|with|into) (?:a few |some |short |three |\d )?(?:bullets?|bullet points|a (?:bulleted )?list)\b|\bbullet(?:s| points)? (?:please|instead|would (?:help|be (?:better|easier)))\b|\bbulleted\b/, t)
+    return has(/\b(?:use|write (?:it |them |reports |the report )?(?:as|in)|as|in|give (?:me|us)|prefer|want|rather have|should be|could be|be|needs?|with|into) (?:a few |some |short |three |\d )?(?:bullets?|bullet points|dot points|a (?:bulleted )?list)\b|\b(?:bullet(?:s| points)?|dot points|lists?),? (?:please|instead|not paragraphs|would (?:help|be (?:better|easier)))\b|\bbulleted\b|\bin list form\b|\bbullet it\b/, t)
       ? { stance: "want" }
       : null;
   },

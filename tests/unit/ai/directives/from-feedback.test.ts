@@ -56,6 +56,8 @@ const PHRASINGS: Row[] = [
   ["The summary still rambles on", "Keep reports to at most 6 sentences.", ["Keep reports to at most 4 sentences."]],
   // report.bullets
   ["I'd prefer the report as bullets", "", ["Write reports as short bullets."]],
+  ["Dot points, not paragraphs.", "", ["Write reports as short bullets."]],
+  ["Can the report be a list?", "", ["Write reports as short bullets."]],
   // report.plainWords
   ["what is SLA? too much jargon", "", ["Use plain words in reports: no jargon."]],
   ["Draft reply read like a legal notice — Sam asked for plain, friendly wording.", "", ["Use plain words in reports: no jargon."]],
