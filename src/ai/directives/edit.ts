@@ -72,8 +72,11 @@ const NUMBER_TOKEN = new RegExp(String.raw`\b(\d{1,3}|${NUMBER_WORDS.slice(1).jo
  * ("Keep checklists under 8 steps." → "Keep checklists under 6 steps." for at most 5), or null.
  * The person's own wording stays.
  */
+/** "Three to five steps", "3–5 items", "between three and five": a range, which one number cannot be renumbered into. */
+const RANGE = new RegExp(String.raw`\b(?:\d{1,3}|${NUMBER_WORDS.slice(1).join("|")})\s*(?:to|-|–|—|and)\s*(?:\d{1,3}|${NUMBER_WORDS.slice(1).join("|")})\b`, "i");
+
 function renumbered(sentence: string, to: ClauseParams): string | null {
-  if (!("n" in to)) return null;
+  if (!("n" in to) || RANGE.test(sentence)) return null;
   const before = readDirectives(sentence);
   const kinds = clausesOf(sentence);
   for (const m of sentence.matchAll(NUMBER_TOKEN)) {

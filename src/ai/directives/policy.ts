@@ -69,9 +69,13 @@ type Rule = { kind: ClauseKind; re: RegExp; apply: (p: DirectivePolicy, m: RegEx
 const RULES: Rule[] = [
   {
     kind: "checklist.maxItems",
-    re: new RegExp(String.raw`\b(?:at most|(?:no|not|never) more than|maximum of|max(?:imum)?|up to|fewer than|under)\s+${NUM}\s+(?:checklist\s+)?(?:items|steps|entries)|\bchecklists?\b[^.]*?\b(?:to|of|at most|no more than|under)\s+${NUM}\b`, "i"),
+    // Also a range ("Three to five steps", "3–5 checklist items", "between three and five steps"): its upper bound.
+    re: new RegExp(
+      String.raw`\b(?:at most|(?:no|not|never) more than|maximum of|max(?:imum)?|up to|fewer than|under)\s+${NUM}\s+(?:checklist\s+)?(?:items|steps|entries)|\bchecklists?\b[^.]*?\b(?:to|of|at most|no more than|under)\s+${NUM}\b|\b(?:between\s+)?${NUM}\s*(?:to|-|–|—|and)\s*${NUM}\s+(?:checklist\s+)?(?:items|steps|entries)\b`,
+      "i",
+    ),
     apply: (p, m) => {
-      const n = toNumber(m[1] ?? m[2] ?? "");
+      const n = toNumber(m[1] ?? m[2] ?? m[4] ?? "");
       if (n >= 1 && n <= 50) p.checklist.maxItems = /fewer than|under/i.test(m[0]) ? Math.max(1, n - 1) : n;
     },
   },

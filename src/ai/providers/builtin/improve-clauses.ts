@@ -81,10 +81,23 @@ export function present(directives: string, clause: string, { loose = true } = {
 
 export const CHANGE_WORDS = /\b(?:make|add|remove|change|stop|start|should|please|more|less|improve|propose|fix|drop|delete|use|avoid|include|ask|always|never|don't|do not)\b/i;
 
-/** A question that asks about the context rather than for a change. */
+/** Asking the improver to explain, tell or show (a question however it ends), not to change the agents. */
+const ASKS = /^(?:(?:ok(?:ay)?|so|and|hi|hey|thanks)[,.!]*\s+)*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:explain|tell|show|clarify|describe|walk me through|remind me|say why|say which)|(?:please\s+)?(?:explain|tell me|show me|walk me through|remind me)|(?:which|who|when|where)\b|what\b(?!\s+if\b)|how\b(?!\s+about\b)|why\b(?!\s+(?:don't|not|can't)\b)|(?:did|does|do|is|are|was|were|has|have)\s+(?:you|it|this|that|the|they|people|we)\b)/i;
+
+/**
+ * A question that asks about the context rather than for a change: it asks the improver to explain
+ * or tell ("Could you explain which feedback you used to make this?" — "make" is no request here),
+ * or it ends in "?" and asks for nothing ("What did we decide last time?"). "Could you make the
+ * checklists shorter?" and "Why don't we drop the jargon rule?" are requests.
+ */
 export function isQuestion(text: string): boolean {
-  return text.trim().endsWith("?") && !CHANGE_WORDS.test(text);
+  const t = text.trim();
+  if (SUGGESTS.test(t)) return false;
+  return ASKS.test(t) || (t.endsWith("?") && !CHANGE_WORDS.test(t));
 }
+
+/** "How about fewer steps?", "What if we dropped it?", "Why don't we…": suggestions, however they end. */
+const SUGGESTS = /^(?:how about|what about|what if|why (?:don't|not|can't)|shall we|should we|could we|can we)\b/i;
 
 export function wantsDraft(text: string): boolean {
   return /\bdraft\b|\bnot sure\b/i.test(text);

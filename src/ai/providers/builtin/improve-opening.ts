@@ -92,5 +92,7 @@ function feedbackOverview(ctx: ImproverContext): string {
   const cats = (cs: ImproverContext["negative"]) => cs.slice(0, 3).map((c) => `${c.category} (${count(c.count)}${c.example ? `, e.g. ${quote(c.example, 100)}` : ""})`).join(", ");
   const neg = ctx.negative.length ? `${count(ctx.negativeTotal)} negative, mostly ${cats(ctx.negative)}` : "no negative feedback";
   const pos = `${count(ctx.positiveTotal)} positive${ctx.positive.length ? `, mostly ${cats(ctx.positive)}` : ""}`;
-  return `**Feedback:** ${neg}; ${pos}.`;
+  // What people did, measured: the numbers the improver's proposals are set from.
+  const measured = ctx.signals.slice(0, 3).map((s) => `- ${s.line}`);
+  return `**Feedback:** ${neg}; ${pos}.${measured.length ? `\n**What people's decisions and ratings show:**\n${measured.join("\n")}` : ""}`;
 }
