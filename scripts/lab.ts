@@ -131,7 +131,7 @@ try {
       log(`team ${i + 1}/${generated.length}: ${team.name} — ${team.summary}`);
       const run = await runLab({ ...opts, personas: team.file, log: () => {} });
       const result = { ...run, workspaceSlug: undefined };
-      outcomes.push(teamOutcome(team.name, team.summary, result.weeks));
+      outcomes.push(teamOutcome(team.name, team.summary, result.weeks, result.decisionModel?.heldOut));
       results.push({ ...result, generated: { summary: team.summary, preferences: team.preferences, persona: team.persona } });
       log(`  acceptance ${outcomes.at(-1)!.acceptance.gain ?? "—"} points, rating ${outcomes.at(-1)!.rating.gain ?? "—"}, ${outcomes.at(-1)!.versionsApproved} versions (${(result.durationMs / 1000).toFixed(1)} s)`);
     }
@@ -156,6 +156,8 @@ try {
     const effect = acceptance == null ? "" : `, acceptance ${acceptance >= 0 ? "+" : "−"}${Math.abs(Math.round(acceptance * 100))} points (${p.runs.candidate} vs ${p.runs.baseline} runs)`;
     console.log(`probation v${p.version} vs v${p.baseline} (from week ${p.week + 1}${p.saboteur ? ", the saboteur's" : ""}): ${p.outcome.replace("_", " ")}${p.harmDetected ? `, harm found after ${p.detectedAfterWeeks} week(s)` : ""}${effect}`);
   }
+  const dm = result.decisionModel;
+  if (dm) console.log(`decision model: ${dm.fits} fits; newest week predicted from the weeks before: ${Object.entries(dm.heldOut).map(([k, h]) => `${k} ${Math.round(h.accuracy * 100)}% of ${h.rows} (majority ${Math.round(h.baseline * 100)}%, calibration error ${h.calibrationError.toFixed(2)})`).join("; ") || "—"}${dm.signals.length ? `\n  ${dm.signals.join("\n  ")}` : ""}`);
   const graded = result.hypotheses.filter((h) => h.outcome !== "open");
   console.log(`hypotheses: ${result.hypotheses.length} recorded, ${graded.length} graded (${["confirmed", "refuted", "inconclusive"].map((o) => `${graded.filter((h) => h.outcome === o).length} ${o}`).join(", ")}); calibration: ${describeCalibration(result.calibration)}; recomputed from raw rows: ${result.hypothesisRecomputation.agreed} of ${result.hypothesisRecomputation.checked} agree`);
   log(`${result.weeks.length} week${result.weeks.length === 1 ? "" : "s"} in ${(result.durationMs / 1000).toFixed(1)} s (workspace ${workspaceSlug}${database.embedded ? ", discarded with the database" : ""})`);

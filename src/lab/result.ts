@@ -1,3 +1,4 @@
+import type { DecisionModelResult } from "./decision-model";
 import type { Calibration } from "@/features/hypotheses/grade";
 import type { ReplaySummary } from "@/features/replay/score";
 import type { HypothesisResult } from "./hypotheses";
@@ -65,6 +66,8 @@ export type LabResult = {
   probationShare?: number;
   saboteur?: number | null;
   probations?: ProbationResult[];
+  /** The template's decision model: held-out quality pooled over the run's fits, the last fit's signals. */
+  decisionModel?: DecisionModelResult;
   durationMs: number;
 };
 

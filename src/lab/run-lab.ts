@@ -5,6 +5,7 @@ import { withLabJobs } from "./jobs";
 import { labModels } from "./models";
 import { hypothesesReport } from "./hypotheses";
 import { checkLabProbations, configureProbation, LAB_PROBATION, probationResults, SABOTEUR_SHARE, sabotage } from "./probation";
+import { decisionModelReport } from "./decision-model";
 import { loadTeam } from "./personas/load";
 import { streams } from "./random";
 import { versionResults, weekResult, type LabResult, replayAgreement } from "./result";
@@ -88,6 +89,7 @@ export async function runLab(options: LabOptions): Promise<LabResult & { workspa
       hypotheses: ledger.rows,
       calibration: ledger.calibration,
       hypothesisRecomputation: ledger.recomputation,
+      decisionModel: await decisionModelReport(ws.workspaceId, ws.templateId),
       ...(share > 0 ? { probationShare: share, saboteur: options.saboteur ?? null, probations: await probationResults(ctx, calendar, saboteurVersion) } : {}),
       durationMs: Math.round(performance.now() - started),
       workspaceSlug: ws.slug,

@@ -1,3 +1,4 @@
+import type { HeldOut } from "@/features/decision-model/fit";
 import type { WeekResult } from "../result";
 
 // The generalisation harness's figures: per team, acceptance and rating from week 1 to the last
@@ -14,6 +15,8 @@ export type TeamOutcome = {
   versionsApproved: number;
   /** The last week fell below the first by more than the noise band. */
   regressed: boolean;
+  /** The decision model's held-out quality per proposal kind, pooled over the team's fits. */
+  heldOut?: Record<string, HeldOut>;
 };
 
 export type Pooled = {
@@ -23,12 +26,14 @@ export type Pooled = {
   meanRatingGain: number | null;
   regressed: number;
   meanVersionsApproved: number;
+  /** Held-out accuracy and calibration error per proposal kind, over every team's fits (weighted by rows). */
+  heldOut: Record<string, HeldOut>;
 };
 
 const decided = (w: WeekResult) => w.accepted + w.rejected;
 
 /** Points of acceptance (0–100) and rating (0–1) from week 1 to the last week. */
-export function teamOutcome(name: string, summary: string, weeks: readonly WeekResult[]): TeamOutcome {
+export function teamOutcome(name: string, summary: string, weeks: readonly WeekResult[], heldOut?: Record<string, HeldOut>): TeamOutcome {
   const first = weeks[0];
   const last = weeks.at(-1);
   const rate = (w: WeekResult | undefined) => (w?.acceptanceRate == null ? null : w.acceptanceRate);
@@ -46,6 +51,7 @@ export function teamOutcome(name: string, summary: string, weeks: readonly WeekR
     noiseBand: band === null ? null : Math.round(band * 1000) / 10,
     versionsApproved: weeks.reduce((n, w) => n + w.versionsApproved.length, 0),
     regressed: acceptanceGain !== null && band !== null && acceptanceGain < -band * 100,
+    ...(heldOut ? { heldOut } : {}),
   };
 }
 
@@ -61,5 +67,20 @@ export function pooled(teams: readonly TeamOutcome[]): Pooled {
     meanRatingGain: mean(ratings),
     regressed: teams.filter((t) => t.regressed).length,
     meanVersionsApproved: mean(teams.map((t) => t.versionsApproved)) ?? 0,
+    heldOut: poolHeldOut(teams.flatMap((t) => Object.entries(t.heldOut ?? {}))),
   };
+}
+
+function poolHeldOut(entries: [string, HeldOut][]): Record<string, HeldOut> {
+  const by = new Map<string, { rows: number; accuracy: number; calibrationError: number; baseline: number }>();
+  for (const [kind, h] of entries) {
+    const p = by.get(kind) ?? { rows: 0, accuracy: 0, calibrationError: 0, baseline: 0 };
+    p.rows += h.rows;
+    p.accuracy += h.accuracy * h.rows;
+    p.calibrationError += h.calibrationError * h.rows;
+    p.baseline += h.baseline * h.rows;
+    by.set(kind, p);
+  }
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  return Object.fromEntries([...by].map(([k, p]) => [k, { rows: p.rows, accuracy: r(p.accuracy / p.rows), calibrationError: r(p.calibrationError / p.rows), baseline: r(p.baseline / p.rows) }]));
 }

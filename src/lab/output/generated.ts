@@ -24,6 +24,7 @@ export function generatedTable(teams: readonly TeamOutcome[], p: Pooled, run: { 
     line(widths.map((w) => "─".repeat(w))),
     ...rows.map(line),
     "",
+    `decision model, newest week predicted from the weeks before (pooled over every fit): ${Object.entries(p.heldOut).map(([k, h]) => `${k} ${Math.round(h.accuracy * 100)}% right of ${h.rows} (majority guess ${Math.round(h.baseline * 100)}%, calibration error ${h.calibrationError.toFixed(2)})`).join("; ") || "no held-out week"}`,
     `pooled: mean acceptance gain ${signed(p.meanAcceptanceGain, 1)} points; ${share} of teams gain ≥ 15 points; mean rating gain ${signed(p.meanRatingGain, 3)}; ${p.regressed} team${p.regressed === 1 ? "" : "s"} below week 1 by more than the noise band; ${p.meanVersionsApproved} versions approved per team on average`,
   ].join("\n");
 }
