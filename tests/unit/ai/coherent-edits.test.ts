@@ -6,6 +6,8 @@ import { ProposeDirectivesInput, RecordNoteInput, improverProviderOptions, impro
 import { BuiltinLanguageModel } from "@/ai/providers/builtin";
 import { evaluateOutput } from "@/ai/providers/builtin/evaluate";
 import { isQuestion } from "@/ai/providers/builtin/improve-clauses";
+import { requestedFixes } from "@/ai/providers/builtin/refine";
+import { buildReport, DRAFT } from "@/ai/providers/builtin/report";
 
 // Coherent edits and honest answers (issue 33, found walking the demo): a question gets an answer
 // and no proposal; a new rule replaces the line it contradicts, numbers in words and ranges
@@ -79,5 +81,15 @@ describe("a gate checks what it names", () => {
   it("an output that names both can pass them", () => {
     const e = evaluateOutput(task, gates, output("## Summary\nThe refund failed; routed to the billing queue as P2 (SLA 24 h).\n\n## Next steps\n- Check the payment log\n\n## Risks\n- None known. To reduce it: check again."));
     for (const g of e.gates) expect(g.feedback, g.name).not.toMatch(/neither the report nor the proposals/);
+  });
+});
+
+describe("the built-in agent acts on such a gate's feedback", () => {
+  it("states the priority and where the ticket goes when the evaluator says they are missing", () => {
+    const feedback = 'The gate "Correct routing" checks where the task goes (which queue, team or person takes it), but neither the report nor the proposals say it; state it explicitly.';
+    expect(requestedFixes(feedback).has("triage")).toBe(true);
+    const task = { title: "Customer charged twice for one order", status: "open" as const, estimateMinutes: null, description: "The refund did not go through.", checklist: [], recentObservations: [] };
+    expect(buildReport({ task, proposedItems: [], proposedEstimate: null, polish: DRAFT })).not.toMatch(/Priority P/);
+    expect(buildReport({ task, proposedItems: [], proposedEstimate: null, polish: { ...DRAFT, triage: true } })).toMatch(/Priority P2; route it to the billing queue\./);
   });
 });

@@ -18,6 +18,7 @@ const FIXES = {
   risks: /risk|could (?:delay|go wrong)|mitigat|uncertain/i,
   estimate: /estimat|rationale|reasoning|how long|effort/i,
   plainWords: /jargon|ticket key|code name|plain words|audience/i,
+  triage: /where the task goes|a priority|routing|queue/i,
 } as const;
 type Fix = keyof typeof FIXES;
 
@@ -38,6 +39,7 @@ function previousPolish(previous: WakeOutput): Polish {
     risks: new RegExp(`^#{1,6}\\s*(?:risks?|${TRANSLATED_HEADINGS.risks})\\b`, "im").test(md),
     estimateRationale: new RegExp(`^#{1,6}\\s*(?:estimate|${TRANSLATED_HEADINGS.estimate})\\b`, "im").test(md),
     plainWords: md !== "" && !TICKET_KEY.test(md),
+    triage: /\bPriority P[1-4]; route it to\b/.test(md),
   };
 }
 
@@ -55,6 +57,7 @@ export function refineTask(
     risks: before.risks || fixes.has("risks"),
     estimateRationale: before.estimateRationale || fixes.has("estimate"),
     plainWords: before.plainWords || fixes.has("plainWords"),
+    triage: before.triage || fixes.has("triage"),
   };
   const keptItems = previous.proposals.find((p) => p.tool === "propose_checklist_items");
   const plan = planTask(task, polish, policy, fixes.has("checklist") || !keptItems ? undefined : { checklistItems: keptItems.args.items });

@@ -8,6 +8,7 @@ import { shapeReport } from "./report-shape";
 import { touchedTopics } from "./risk-topics";
 import { openItems, workFinished, type TaskFacts } from "./task";
 import { sentences, stripEnd, TICKET_KEY, truncateWords } from "./text";
+import { triage, triageLine } from "./triage";
 
 // The markdown report written with write_report. Which sections appear depends on `Polish`, so the
 // first execute can leave some out on purpose and the refine phase can add them back. The
@@ -22,10 +23,12 @@ export type Polish = {
   estimateRationale: boolean;
   /** No ticket keys (ENG-123) in the report: it is read by people outside the team. */
   plainWords: boolean;
+  /** A line saying the ticket's priority and where it goes (asked for by a gate that checks routing or a priority). */
+  triage?: boolean;
 };
 
 export const DRAFT: Polish = { checklist: "draft", risks: false, estimateRationale: false, plainWords: false };
-export const FULL: Polish = { checklist: "full", risks: true, estimateRationale: true, plainWords: true };
+export const FULL: Polish = { checklist: "full", risks: true, estimateRationale: true, plainWords: true, triage: true };
 
 export type ReportInput = {
   task: TaskFacts;
@@ -61,7 +64,12 @@ export function buildReport({ task, proposedItems, proposedEstimate, polish, pol
   const done = task.checklist.filter((c) => c.done).length;
   const progress = task.checklist.length === 0 ? P.noChecklist : P.progress(done, task.checklist.length);
   const context = sentences(task.description)[0];
-  const summary = [P.is(task.title ? `"${task.title}"` : P.theTask, P.status[task.status]), progress, context ? `${truncateWords(stripEnd(context), 18)}`.replace(/(?<!…)$/, ".") : null].filter(Boolean);
+  const summary = [
+    P.is(task.title ? `"${task.title}"` : P.theTask, P.status[task.status]),
+    progress,
+    context ? `${truncateWords(stripEnd(context), 18)}`.replace(/(?<!…)$/, ".") : null,
+    polish.triage ? triageLine(triage(task)) : null,
+  ].filter(Boolean);
 
   const steps = [...openItems(task).map((c) => c.text), ...proposedItems];
   const upcoming = (policy.checklist.blockingFirst ? blockingFirst(steps) : steps).slice(0, 3);
