@@ -131,7 +131,7 @@ try {
       log(`team ${i + 1}/${generated.length}: ${team.name} — ${team.summary}`);
       const run = await runLab({ ...opts, personas: team.file, log: () => {} });
       const result = { ...run, workspaceSlug: undefined };
-      outcomes.push(teamOutcome(team.name, team.summary, result.weeks, result.decisionModel?.heldOut));
+      outcomes.push(teamOutcome(team.name, team.summary, result.weeks, result.decisionModel?.heldOut, result.decisionModel?.predictions));
       results.push({ ...result, generated: { summary: team.summary, preferences: team.preferences, persona: team.persona } });
       log(`  acceptance ${outcomes.at(-1)!.acceptance.gain ?? "—"} points, rating ${outcomes.at(-1)!.rating.gain ?? "—"}, ${outcomes.at(-1)!.versionsApproved} versions (${(result.durationMs / 1000).toFixed(1)} s)`);
     }

@@ -1,5 +1,6 @@
 import { signalLine, ratingLine } from "@/features/decision-model/describe";
 import type { DecisionModel, HeldOut } from "@/features/decision-model/fit";
+import { pooledCalibration } from "./generate/pooled";
 import { db } from "@/server/db";
 
 // What the run's decision model learnt (features/decision-model): every ritual refitted it, and each
@@ -9,13 +10,17 @@ import { db } from "@/server/db";
 
 export type DecisionModelResult = {
   fits: number;
+  /** Per kind over every fit's held-out week: accuracy and the majority guess weighted by rows; the calibration error over all the predictions pooled. */
   heldOut: Record<string, HeldOut>;
+  /** Every fit's held-out predictions, for pooling across runs. */
+  predictions: { kind: string; p: number; y: 0 | 1 }[];
   signals: string[];
 };
 
 export async function decisionModelReport(workspaceId: string, templateId: string): Promise<DecisionModelResult> {
   const fits = await db.decisionModelFit.findMany({ where: { workspaceId, templateId }, orderBy: { fittedAt: "asc" }, select: { model: true } });
   const pooled: Record<string, { rows: number; right: number; calibration: number; baseline: number }> = {};
+  const predictions = fits.flatMap(({ model }) => (model as unknown as DecisionModel).heldOutPredictions ?? []);
   for (const { model } of fits) {
     for (const [kind, h] of Object.entries((model as unknown as DecisionModel).heldOutByKind ?? {})) {
       if (!h) continue;
@@ -30,7 +35,9 @@ export async function decisionModelReport(workspaceId: string, templateId: strin
   const last = fits.at(-1)?.model as unknown as DecisionModel | undefined;
   return {
     fits: fits.length,
-    heldOut: Object.fromEntries(Object.entries(pooled).map(([kind, p]) => [kind, { rows: p.rows, accuracy: round(p.right / p.rows), calibrationError: round(p.calibration / p.rows), baseline: round(p.baseline / p.rows) }])),
+    heldOut: Object.fromEntries(Object.entries(pooled).map(([kind, p]) => [kind, { rows: p.rows, accuracy: round(p.right / p.rows), calibrationError: pooledCalibration(predictions, kind), baseline: round(p.baseline / p.rows) }])),
+    predictions,
     signals: last ? [...last.signals.map(signalLine), ...last.ratingSignals.map(ratingLine)] : [],
   };
 }
+

@@ -16,6 +16,7 @@ export function sideWords(property: string, test: SplitTest, threshold: number |
   if (test === "isNot") return info?.negative || `not ${label}`;
   const t = threshold!;
   const whole = Number.isInteger(t);
+  if (t === 0) return test === "atMost" ? `with no ${label}` : `with 1 or more ${label}`;
   return test === "atMost" ? `of at most ${t} ${label}` : whole ? `of ${t + 1} or more ${label}` : `of more than ${t} ${label}`;
 }
 

@@ -1,4 +1,5 @@
 import type { HeldOut } from "@/features/decision-model/fit";
+import { calibrationError } from "@/features/decision-model/stats";
 import type { WeekResult } from "../result";
 
 // The generalisation harness's figures: per team, acceptance and rating from week 1 to the last
@@ -17,6 +18,8 @@ export type TeamOutcome = {
   regressed: boolean;
   /** The decision model's held-out quality per proposal kind, pooled over the team's fits. */
   heldOut?: Record<string, HeldOut>;
+  /** The held-out predictions behind it (pooled across teams for the calibration error). */
+  predictions?: { kind: string; p: number; y: 0 | 1 }[];
 };
 
 export type Pooled = {
@@ -33,7 +36,7 @@ export type Pooled = {
 const decided = (w: WeekResult) => w.accepted + w.rejected;
 
 /** Points of acceptance (0–100) and rating (0–1) from week 1 to the last week. */
-export function teamOutcome(name: string, summary: string, weeks: readonly WeekResult[], heldOut?: Record<string, HeldOut>): TeamOutcome {
+export function teamOutcome(name: string, summary: string, weeks: readonly WeekResult[], heldOut?: Record<string, HeldOut>, predictions?: { kind: string; p: number; y: 0 | 1 }[]): TeamOutcome {
   const first = weeks[0];
   const last = weeks.at(-1);
   const rate = (w: WeekResult | undefined) => (w?.acceptanceRate == null ? null : w.acceptanceRate);
@@ -52,6 +55,7 @@ export function teamOutcome(name: string, summary: string, weeks: readonly WeekR
     versionsApproved: weeks.reduce((n, w) => n + w.versionsApproved.length, 0),
     regressed: acceptanceGain !== null && band !== null && acceptanceGain < -band * 100,
     ...(heldOut ? { heldOut } : {}),
+    ...(predictions ? { predictions } : {}),
   };
 }
 
@@ -67,11 +71,11 @@ export function pooled(teams: readonly TeamOutcome[]): Pooled {
     meanRatingGain: mean(ratings),
     regressed: teams.filter((t) => t.regressed).length,
     meanVersionsApproved: mean(teams.map((t) => t.versionsApproved)) ?? 0,
-    heldOut: poolHeldOut(teams.flatMap((t) => Object.entries(t.heldOut ?? {}))),
+    heldOut: poolHeldOut(teams.flatMap((t) => Object.entries(t.heldOut ?? {})), teams.flatMap((t) => t.predictions ?? [])),
   };
 }
 
-function poolHeldOut(entries: [string, HeldOut][]): Record<string, HeldOut> {
+function poolHeldOut(entries: [string, HeldOut][], predictions: { kind: string; p: number; y: number }[]): Record<string, HeldOut> {
   const by = new Map<string, { rows: number; accuracy: number; calibrationError: number; baseline: number }>();
   for (const [kind, h] of entries) {
     const p = by.get(kind) ?? { rows: 0, accuracy: 0, calibrationError: 0, baseline: 0 };
@@ -82,5 +86,12 @@ function poolHeldOut(entries: [string, HeldOut][]): Record<string, HeldOut> {
     by.set(kind, p);
   }
   const r = (x: number) => Math.round(x * 1000) / 1000;
-  return Object.fromEntries([...by].map(([k, p]) => [k, { rows: p.rows, accuracy: r(p.accuracy / p.rows), calibrationError: r(p.calibrationError / p.rows), baseline: r(p.baseline / p.rows) }]));
+  // The calibration error over every prediction pooled (a per-fit one over a week of 20 decisions is mostly sampling noise).
+  return Object.fromEntries([...by].map(([k, p]) => [k, { rows: p.rows, accuracy: r(p.accuracy / p.rows), calibrationError: predictions.length ? pooledCalibration(predictions, k) : r(p.calibrationError / p.rows), baseline: r(p.baseline / p.rows) }]));
+}
+
+/** Expected calibration error over every prediction of the kind, pooled (10 bins). */
+export function pooledCalibration(predictions: readonly { kind: string; p: number; y: number }[], kind: string): number {
+  const of = predictions.filter((x) => x.kind === kind);
+  return Math.round(calibrationError(of.map((x) => x.p), of.map((x) => x.y)) * 1000) / 1000;
 }
