@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/card";
 import type { Sentiment } from "../rules";
 import type { FeedbackPattern, PatternExample } from "../server/summarize-feedback";
+import type { LabelledItem } from "../labels";
 import { KIND_LABELS, sourceKind, sourceLabel } from "../source-kind";
+import { LabelChips } from "./label-chips";
 
 const tone = { positive: "green", negative: "red", neutral: "zinc" } as const satisfies Record<Sentiment, string>;
 /** Patterns shown before "Show N more" (every negative one is always shown). */
@@ -15,9 +17,11 @@ const VISIBLE = 5;
  * given: quoted) and "Signals" (decisions, ratings, scores: their source's label and the rule's
  * words, never quoted). An example stored without its source type is a signal without a label.
  * `meta`: the meta-improver's ritual, whose patterns are signals about improvers (counted as
- * signals, no agent to link).
+ * signals, no agent to link). `labels`: the labels in force of the written examples (by item id),
+ * shown and — `canLabel` — corrected in place (a frozen ritual summary's example may have been
+ * corrected since: its chips show the label now).
  */
-export function PatternList({ slug, patterns, meta = false, testId }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string }) {
+export function PatternList({ slug, patterns, meta = false, testId, labels, canLabel = false }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string; labels?: Map<string, LabelledItem>; canLabel?: boolean }) {
   // Every negative pattern, and the first positive ones up to VISIBLE in all; the rest (neutral
   // ones mostly) one click away, so the list stays readable on a busy template.
   const visible = Math.max(VISIBLE, patterns.filter((p) => p.sentiment === "negative").length);
@@ -47,9 +51,14 @@ export function PatternList({ slug, patterns, meta = false, testId }: { slug: st
         {written.length ? (
           <Examples title={KIND_LABELS.written} testId="pattern-written">
             {written.map((e) => (
-              <li key={e.itemId}>
+              <li key={e.itemId} data-testid="pattern-example" data-item-id={e.itemId}>
                 <span className="text-zinc-700">“{e.detail}”</span>
                 {agent(e)}
+                {labels?.get(e.itemId) ? (
+                  <span className="ml-2 inline-flex">
+                    <LabelChips workspaceSlug={slug} item={labels.get(e.itemId)!} canEdit={canLabel} context={`“${e.detail.slice(0, 40)}”`} />
+                  </span>
+                ) : null}
               </li>
             ))}
           </Examples>
