@@ -1,5 +1,6 @@
 import { EmptyState } from "@/components/ui/empty-state";
 import { KindTotals } from "@/features/feedback/components/kind-totals";
+import { exampleLabelChips } from "@/features/feedback/components/example-labels";
 import { PatternList } from "@/features/feedback/components/pattern-list";
 import type { LabelledItem } from "@/features/feedback/labels";
 import { SENTIMENTS } from "@/features/feedback/rules";
@@ -42,7 +43,7 @@ export function FeedbackSection({ slug, breakdown, waiting, days, labels, canLab
         <FeedbackChart byCategory={breakdown.byCategory} />
       </div>
       <div>
-        <PatternList slug={slug} patterns={breakdown.patterns} testId="feedback-patterns" labels={labels} canLabel={canLabel} />
+        <PatternList slug={slug} patterns={breakdown.patterns} testId="feedback-patterns" exampleLabels={labels ? exampleLabelChips(slug, labels, canLabel ?? false) : undefined} />
       </div>
     </div>
   );

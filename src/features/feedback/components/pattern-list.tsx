@@ -3,9 +3,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/card";
 import type { Sentiment } from "../rules";
 import type { FeedbackPattern, PatternExample } from "../server/summarize-feedback";
-import type { LabelledItem } from "../labels";
 import { KIND_LABELS, sourceKind, sourceLabel } from "../source-kind";
-import { LabelChips } from "./label-chips";
 
 const tone = { positive: "green", negative: "red", neutral: "zinc" } as const satisfies Record<Sentiment, string>;
 /** Patterns shown before "Show N more" (every negative one is always shown). */
@@ -17,11 +15,10 @@ const VISIBLE = 5;
  * given: quoted) and "Signals" (decisions, ratings, scores: their source's label and the rule's
  * words, never quoted). An example stored without its source type is a signal without a label.
  * `meta`: the meta-improver's ritual, whose patterns are signals about improvers (counted as
- * signals, no agent to link). `labels`: the labels in force of the written examples (by item id),
- * shown and — `canLabel` — corrected in place (a frozen ritual summary's example may have been
- * corrected since: its chips show the label now).
+ * signals, no agent to link). `exampleLabels`: what to show after a written example — the page's
+ * label chips (LabelChips), so its labels are seen and corrected in place.
  */
-export function PatternList({ slug, patterns, meta = false, testId, labels, canLabel = false }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string; labels?: Map<string, LabelledItem>; canLabel?: boolean }) {
+export function PatternList({ slug, patterns, meta = false, testId, exampleLabels }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string; exampleLabels?: (example: PatternExample) => ReactNode }) {
   // Every negative pattern, and the first positive ones up to VISIBLE in all; the rest (neutral
   // ones mostly) one click away, so the list stays readable on a busy template.
   const visible = Math.max(VISIBLE, patterns.filter((p) => p.sentiment === "negative").length);
@@ -51,14 +48,10 @@ export function PatternList({ slug, patterns, meta = false, testId, labels, canL
         {written.length ? (
           <Examples title={KIND_LABELS.written} testId="pattern-written">
             {written.map((e) => (
-              <li key={e.itemId} data-testid="pattern-example" data-item-id={e.itemId}>
-                <span className="text-zinc-700">“{e.detail}”</span>
+              <li key={e.itemId}>
+                <span className="text-zinc-700" data-testid="pattern-example" data-item-id={e.itemId}>“{e.detail}”</span>
                 {agent(e)}
-                {labels?.get(e.itemId) ? (
-                  <span className="ml-2 inline-flex">
-                    <LabelChips workspaceSlug={slug} item={labels.get(e.itemId)!} canEdit={canLabel} context={`“${e.detail.slice(0, 40)}”`} />
-                  </span>
-                ) : null}
+                {exampleLabels ? <span className="ml-2 inline-flex">{exampleLabels(e)}</span> : null}
               </li>
             ))}
           </Examples>

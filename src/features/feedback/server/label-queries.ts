@@ -56,3 +56,10 @@ export async function getItemLabels({ workspaceId, itemIds }: { workspaceId: str
   const rows = await db.feedbackItem.findMany({ where: { workspaceId, id: { in: [...new Set(itemIds)] }, sourceType: written }, select });
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The labels in force of these source rows' written items (an agent's or a run's observations), by source id: one statement. */
+export async function getLabelsBySource({ workspaceId, sourceType, sourceIds }: { workspaceId: string; sourceType: (typeof WRITTEN_SOURCE_TYPES)[number]; sourceIds: string[] }): Promise<Map<string, LabelledItem>> {
+  if (!sourceIds.length) return new Map();
+  const rows = await db.feedbackItem.findMany({ where: { workspaceId, sourceType, sourceId: { in: [...new Set(sourceIds)] } }, select: { ...select, sourceId: true } });
+  return new Map(rows.map(({ sourceId, ...r }) => [sourceId, r]));
+}
