@@ -29,3 +29,35 @@ test("written feedback is labeled by the classifier: praise shows as praise, nev
   await expect(praise).not.toContainText(COMPLAINT);
   await page.screenshot({ caret: "initial", path: "test-results/screens/template-feedback.png", fullPage: true });
 });
+
+test("a member fixes labels from the Feedback tab with the keyboard and the pattern moves", async ({ app, signIn, feedbackWorkspace: data }) => {
+  test.setTimeout(120_000);
+  const { page, template } = app;
+  await signIn(data.owner.email);
+  await template.goto(data.workspace.slug, data.template.id, "", "Feedback");
+  await page.getByRole("button", { name: "Classify new feedback" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "feedback items classified" })).toBeVisible();
+  await page.reload();
+  await expect(template.pattern("positive", "communication")).toContainText("3 agents");
+  await expect(template.pattern("positive", "accuracy")).toHaveCount(0);
+
+  // Each praise is about the facts, says the team: its category chip, reached by Tab, set by a key.
+  for (const text of PRAISE) {
+    const row = template.writtenItem(text);
+    await row.getByRole("checkbox").focus();
+    await page.keyboard.press("Tab"); // the sentiment chip
+    await expect(template.labelChip(row, "sentiment")).toBeFocused();
+    await page.keyboard.press("Tab"); // the category chip
+    const category = template.labelChip(row, "category");
+    await expect(category).toBeFocused();
+    await page.keyboard.press("a"); // "accuracy"
+    await expect(category).toHaveValue("accuracy");
+    await expect(row.getByTestId("label-confidence")).toHaveText("set by a person");
+  }
+  // The pattern moved: the same three agents now under positive / accuracy; counts unchanged.
+  await page.reload();
+  await expect(template.pattern("positive", "accuracy")).toContainText("3 agents");
+  await expect(template.pattern("positive", "communication")).toHaveCount(0);
+  await expect(page.getByTestId("feedback-positive")).toHaveText("3");
+  for (const text of PRAISE) await expect(template.labelChip(template.writtenItem(text), "category")).toHaveValue("accuracy");
+});

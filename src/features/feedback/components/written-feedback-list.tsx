@@ -61,11 +61,11 @@ export function WrittenFeedbackList({ workspaceSlug, items, canEdit }: { workspa
             <div className="min-w-0 flex-1">
               <p className="text-zinc-800">“{item.detail}”</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+                <LabelChips workspaceSlug={workspaceSlug} item={item} canEdit={canEdit} context={`“${item.detail.slice(0, 40)}”`} />
                 <span>{sourceLabel(item.sourceType)}</span>
                 {item.agentId ? (
                   <Link href={`/w/${workspaceSlug}/agents/${item.agentId}`} className="font-medium text-brand-700 hover:underline">agent</Link>
                 ) : null}
-                <LabelChips workspaceSlug={workspaceSlug} item={item} canEdit={canEdit} context={`“${item.detail.slice(0, 40)}”`} />
               </div>
             </div>
           </li>
