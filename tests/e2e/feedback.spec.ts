@@ -53,6 +53,7 @@ test("a member fixes labels from the Feedback tab with the keyboard and the patt
     await page.keyboard.press("a"); // "accuracy"
     await expect(category).toHaveValue("accuracy");
     await expect(row.getByTestId("label-confidence")).toHaveText("set by a person");
+    await expect(category).toBeEnabled(); // saved
   }
   // The pattern moved: the same three agents now under positive / accuracy; counts unchanged.
   await page.reload();
