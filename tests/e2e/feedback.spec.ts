@@ -62,3 +62,31 @@ test("a member fixes labels from the Feedback tab with the keyboard and the patt
   await expect(page.getByTestId("feedback-positive")).toHaveText("3");
   for (const text of PRAISE) await expect(template.labelChip(template.writtenItem(text), "category")).toHaveValue("accuracy");
 });
+
+test("Check labels: least sure first; 1–3 and a letter fix a label, Enter confirms one, j / k move; checked items leave the queue", async ({ app, signIn, labelQueueWorkspace: data }) => {
+  const { page, labels } = app;
+  await signIn(data.owner.email);
+  await labels.goto(data.workspace.slug);
+  await expect(labels.waiting).toHaveText("3 waiting");
+  await expect(labels.legend).toContainText("next / previous");
+  await expect(labels.items).toHaveText([/Yes, go ahead\./, /Fine, whatever\./, /Bulk: not relevant any more/]);
+  await expect(labels.current).toContainText("Yes, go ahead.");
+
+  // "Yes, go ahead." is a positive verdict in general: 1, then g (the next item is selected).
+  await page.keyboard.press("1");
+  await expect(labels.current.getByTestId("label-sentiment")).toHaveValue("positive");
+  await page.keyboard.press("g");
+  await expect(labels.item("Yes, go ahead.").getByTestId("queue-item-state")).toHaveText("corrected · set by a person");
+  await expect(labels.current).toContainText("Fine, whatever.");
+  // j skips "Fine, whatever."; Enter confirms "Bulk: not relevant any more"; k goes back.
+  await page.keyboard.press("j");
+  await expect(labels.current).toContainText("Bulk: not relevant any more");
+  await page.keyboard.press("Enter");
+  await expect(labels.item("Bulk: not relevant any more").getByTestId("queue-item-state")).toHaveText("confirmed · set by a person");
+  await page.keyboard.press("k");
+  await expect(labels.current).toContainText("Fine, whatever.");
+
+  await page.reload();
+  await expect(labels.waiting).toHaveText("1 waiting");
+  await expect(labels.items).toHaveText([/Fine, whatever\./]);
+});

@@ -10,7 +10,7 @@ import type { FeedbackCategory, Sentiment } from "../rules";
 import { sourceLabel } from "../source-kind";
 import { LabelChips } from "./label-chips";
 
-type Done = { sentiment: Sentiment; category: FeedbackCategory; confirmed: boolean };
+type Done = { sentiment: Sentiment; category: FeedbackCategory; confirmed: boolean; saved: boolean };
 
 /**
  * "Check labels": the items the classifier is least sure of, one selected at a time. Keys: j / k
@@ -29,9 +29,11 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
     (item: LabelledItem, change: { sentiment?: Sentiment; category?: FeedbackCategory }) => {
       const previous = done[item.id] ?? { sentiment: item.sentiment, category: item.category };
       const next = { sentiment: change.sentiment ?? previous.sentiment, category: change.category ?? previous.category };
-      setDone((d) => ({ ...d, [item.id]: { ...next, confirmed: !change.sentiment && !change.category } }));
+      const confirmed = !change.sentiment && !change.category;
+      setDone((d) => ({ ...d, [item.id]: { ...next, confirmed, saved: false } }));
       void run({ workspaceSlug, corrections: [{ itemId: item.id, ...change }] }).then((r) => {
-        if (!r.ok)
+        if (r.ok) setDone((d) => (d[item.id] ? { ...d, [item.id]: { ...d[item.id], saved: true } } : d));
+        else
           setDone((d) => {
             const rest = { ...d };
             delete rest[item.id];
@@ -103,7 +105,11 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
                 {item.templateName ? <span>· {item.templateName}</span> : null}
                 <span>· was {Math.round(item.confidence * 100)}% sure</span>
                 <LabelChips workspaceSlug={workspaceSlug} item={shown} canEdit={canEdit} context={`“${item.detail.slice(0, 40)}”`} />
-                {d ? <span className="font-medium text-emerald-700">{d.confirmed ? "confirmed" : "corrected"} · {confidenceLabel(shown)}</span> : null}
+                {d ? (
+                  <span className="font-medium text-emerald-700" data-testid="queue-item-state">
+                    {d.saved ? `${d.confirmed ? "confirmed" : "corrected"} · ${confidenceLabel(shown)}` : "saving…"}
+                  </span>
+                ) : null}
               </div>
             </li>
           );
