@@ -3,7 +3,6 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorText } from "@/components/ui/form";
 import { cn } from "@/lib/cn";
-import { useAction } from "@/lib/use-action";
 import { correctFeedbackLabelsAction } from "../actions/correct-feedback-labels";
 import { CATEGORY_KEYS, confidenceLabel, SENTIMENT_KEYS, type LabelledItem } from "../labels";
 import type { FeedbackCategory, Sentiment } from "../rules";
@@ -22,7 +21,7 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
   const router = useRouter();
   const [index, setIndex] = useState(0);
   const [done, setDone] = useState<Record<string, Done>>({});
-  const { run, error } = useAction(correctFeedbackLabelsAction);
+  const [error, setError] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
 
   const save = useCallback(
@@ -31,19 +30,23 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
       const next = { sentiment: change.sentiment ?? previous.sentiment, category: change.category ?? previous.category };
       const confirmed = !change.sentiment && !change.category;
       setDone((d) => ({ ...d, [item.id]: { ...next, confirmed, saved: false } }));
-      void run({ workspaceSlug, corrections: [{ itemId: item.id, ...change }] }).then((r) => {
-        if (r.ok) setDone((d) => (d[item.id] ? { ...d, [item.id]: { ...d[item.id], saved: true } } : d));
-        else
-          setDone((d) => {
-            const rest = { ...d };
-            delete rest[item.id];
-            return rest;
-          });
-      });
+      // Called directly, not in a transition: each key's save answers on its own, whatever else is in flight.
+      void correctFeedbackLabelsAction({ workspaceSlug, corrections: [{ itemId: item.id, ...change }] })
+        .catch(() => ({ ok: false as const, error: { message: "Could not reach the server. Check your connection and try again." } }))
+        .then((r) => {
+          setError(r.ok ? null : r.error.message);
+          if (r.ok) setDone((d) => (d[item.id] ? { ...d, [item.id]: { ...d[item.id], saved: true } } : d));
+          else
+            setDone((d) => {
+              const rest = { ...d };
+              delete rest[item.id];
+              return rest;
+            });
+        });
       // A sentiment alone leaves the category to set: the next item only after a category or Enter.
       if (!change.sentiment || change.category) setIndex((i) => Math.min(i + 1, items.length - 1));
     },
-    [done, items.length, run, workspaceSlug],
+    [done, items.length, workspaceSlug],
   );
 
   useEffect(() => {
@@ -84,7 +87,7 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
         </p>
         {canEdit ? <KeyLegend /> : null}
       </div>
-      <ErrorText message={error?.message} />
+      <ErrorText message={error} />
       <ol ref={list} className="space-y-2" data-testid="label-queue">
         {items.map((item, i) => {
           const d = done[item.id];
