@@ -3,9 +3,9 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorText } from "@/components/ui/form";
 import { cn } from "@/lib/cn";
-import { correctFeedbackLabelsAction } from "../actions/correct-feedback-labels";
 import { CATEGORY_KEYS, confidenceLabel, SENTIMENT_KEYS, type LabelledItem } from "../labels";
 import type { FeedbackCategory, Sentiment } from "../rules";
+import type { CorrectFeedbackLabelsInput } from "../schemas";
 import { sourceLabel } from "../source-kind";
 import { LabelChips } from "./label-chips";
 
@@ -30,19 +30,18 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
       const next = { sentiment: change.sentiment ?? previous.sentiment, category: change.category ?? previous.category };
       const confirmed = !change.sentiment && !change.category;
       setDone((d) => ({ ...d, [item.id]: { ...next, confirmed, saved: false } }));
-      // Called directly, not in a transition: each key's save answers on its own, whatever else is in flight.
-      void correctFeedbackLabelsAction({ workspaceSlug, corrections: [{ itemId: item.id, ...change }] })
-        .catch(() => ({ ok: false as const, error: { message: "Could not reach the server. Check your connection and try again." } }))
-        .then((r) => {
-          setError(r.ok ? null : r.error.message);
-          if (r.ok) setDone((d) => (d[item.id] ? { ...d, [item.id]: { ...d[item.id], saved: true } } : d));
-          else
-            setDone((d) => {
-              const rest = { ...d };
-              delete rest[item.id];
-              return rest;
-            });
-        });
+      // A plain request per key (the route, not a server action): Next runs server actions one at a
+      // time through the router, and a save queued there behind a page transition never answered.
+      void saveLabels(workspaceSlug, { corrections: [{ itemId: item.id, ...change }] }).then((r) => {
+        setError(r.ok ? null : r.error.message);
+        if (r.ok) setDone((d) => (d[item.id] ? { ...d, [item.id]: { ...d[item.id], saved: true } } : d));
+        else
+          setDone((d) => {
+            const rest = { ...d };
+            delete rest[item.id];
+            return rest;
+          });
+      });
       // A sentiment alone leaves the category to set: the next item only after a category or Enter.
       if (!change.sentiment || change.category) setIndex((i) => Math.min(i + 1, items.length - 1));
     },
@@ -120,6 +119,19 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
       </ol>
     </div>
   );
+}
+
+type SaveResult = { ok: true } | { ok: false; error: { message: string } };
+
+async function saveLabels(workspaceSlug: string, body: CorrectFeedbackLabelsInput): Promise<SaveResult> {
+  try {
+    const res = await fetch(`/api/workspaces/${encodeURIComponent(workspaceSlug)}/feedback/labels`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (res.ok) return { ok: true };
+    const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    return { ok: false, error: { message: answer?.error?.message ?? "The label was not saved." } };
+  } catch {
+    return { ok: false, error: { message: "Could not reach the server. Check your connection and try again." } };
+  }
 }
 
 function KeyLegend() {
