@@ -51,6 +51,12 @@ export type FeedbackWrittenData = z.infer<typeof FeedbackWrittenData>;
 /** Written feedback (an observation, a decision's reason) is waiting for the classifier: label it soon. */
 export const feedbackWritten = eventType("feedback/written", { schema: FeedbackWrittenData });
 
+export const FeedbackCorrectedData = z.object({ workspaceId: z.string().min(1) });
+export type FeedbackCorrectedData = z.infer<typeof FeedbackCorrectedData>;
+
+/** A person corrected or confirmed written feedback labels: the workspace's adaptation retrains after a batch. */
+export const feedbackCorrected = eventType("feedback/corrected", { schema: FeedbackCorrectedData });
+
 export const ProposalRecordedData = z.object({ workspaceId: z.string().min(1), proposalId: z.string().min(1) });
 export type ProposalRecordedData = z.infer<typeof ProposalRecordedData>;
 
@@ -78,6 +84,7 @@ export const appEvents = {
   [ritualWakeRequested.name]: ritualWakeRequested,
   [ritualDecided.name]: ritualDecided,
   [feedbackWritten.name]: feedbackWritten,
+  [feedbackCorrected.name]: feedbackCorrected,
   [proposalRecorded.name]: proposalRecorded,
   [agentDeleted.name]: agentDeleted,
   [templateDeleted.name]: templateDeleted,

@@ -1,3 +1,4 @@
+import type { JSONObject } from "@ai-sdk/provider";
 import { z } from "zod";
 import { TEXT_SOURCES, type TextSource } from "@/features/feedback/classifier/types";
 import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
@@ -69,23 +70,51 @@ Classify every item exactly once, by its number. Answer with JSON only, in this 
 Examples:
 ${CLASSIFY_EXAMPLES.map((e) => `[${SOURCE_TAG[e.source]}] ${e.text} → ${e.sentiment}, ${e.category}`).join("\n")}`;
 
-/** The items as sent, in order: item n is `items[n - 1]`, `sources[n - 1]` who wrote it (when known). */
-export const ClassifyPromptData = z.object({ items: z.array(z.string()), sources: z.array(z.enum(TEXT_SOURCES).nullable()).optional() });
+/**
+ * The items as sent, in order: item n is `items[n - 1]`, `sources[n - 1]` who wrote it (when
+ * known); `adaptation`: the workspace's active adaptation of the built-in classifier
+ * (features/feedback/classifier/adapt.ts), read by the built-in model only.
+ */
+export const ClassifyPromptData = z.object({
+  items: z.array(z.string()),
+  sources: z.array(z.enum(TEXT_SOURCES).nullable()).optional(),
+  adaptation: z.looseObject({ version: z.literal(1) }).nullable().optional(),
+});
 export type ClassifyPromptData = z.infer<typeof ClassifyPromptData>;
 
 export type FeedbackText = { text: string; source?: TextSource | null };
 
-/** One line per item (a newline inside a text would read as a new item), each cut to MAX_ITEM_CHARS. */
-export function classifyFeedbackPrompt(texts: (string | FeedbackText)[]) {
+/** A workspace's own labels (its members' corrections), newest first: few-shot examples for a hosted model. */
+export type WorkspaceExample = { text: string; source?: TextSource | null; sentiment: Sentiment; category: FeedbackCategory };
+
+/** Corrections shown to a hosted model per call: enough to teach a team's words, few enough to stay cheap. */
+export const MAX_WORKSPACE_EXAMPLES = 20;
+
+const flatLine = (text: string) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_ITEM_CHARS ? `${flat.slice(0, MAX_ITEM_CHARS)}…` : flat || "(empty)";
+};
+
+/**
+ * One line per item (a newline inside a text would read as a new item), each cut to MAX_ITEM_CHARS.
+ * `examples`: the workspace's corrections, added to the system message after the shipped examples
+ * (they win where they disagree: this team's reading of its own words); `adaptation` goes to the
+ * built-in classifier as data.
+ */
+export function classifyFeedbackPrompt(texts: (string | FeedbackText)[], { examples = [], adaptation = null }: { examples?: WorkspaceExample[]; adaptation?: ClassifyPromptData["adaptation"] } = {}) {
   const inputs = texts.map((t) => (typeof t === "string" ? { text: t, source: null } : { text: t.text, source: t.source ?? null }));
-  const items = inputs.map(({ text }) => {
-    const flat = text.replace(/\s+/g, " ").trim();
-    return flat.length > MAX_ITEM_CHARS ? `${flat.slice(0, MAX_ITEM_CHARS)}…` : flat || "(empty)";
-  });
+  const items = inputs.map(({ text }) => flatLine(text));
   const sources = inputs.map((i) => i.source);
+  const own = examples.slice(0, MAX_WORKSPACE_EXAMPLES);
+  const system = own.length
+    ? `${CLASSIFY_FEEDBACK_SYSTEM}\n\nThis team's own corrections (how its people label their words; follow them for texts like these):\n${own
+        .map((e) => `${e.source ? `[${SOURCE_TAG[e.source]}] ` : ""}${flatLine(e.text)} → ${e.sentiment}, ${e.category}`)
+        .join("\n")}`
+    : CLASSIFY_FEEDBACK_SYSTEM;
   return {
-    system: CLASSIFY_FEEDBACK_SYSTEM,
+    system,
     prompt: `Feedback items (${texts.length}):\n${items.map((item, i) => `${i + 1}. ${sources[i] ? `[${SOURCE_TAG[sources[i]]}] ` : ""}${item}`).join("\n")}`,
-    providerOptions: builtinContext({ items, sources } satisfies ClassifyPromptData),
+    // The adaptation is JSON (it is stored as such in FeedbackAdaptation).
+    providerOptions: builtinContext({ items, sources, ...(adaptation ? { adaptation: adaptation as JSONObject & { version: 1 } } : {}) } satisfies ClassifyPromptData),
   };
 }

@@ -21,6 +21,7 @@ export const permissions = {
   "decisions.decide": "member",
   "runs.rate": "member",
   "feedback.classify": "member",
+  "feedback.label": "member",
   "improver.chat": "member",
   "proposals.decide": "member",
   "rituals.run": "member",

@@ -5,3 +5,4 @@ export const IMPROVER_RITUAL_ID = "improver-ritual";
 export const RITUAL_HOURLY_CHECK_ID = "ritual-hourly-check";
 export const CLASSIFY_FEEDBACK_ID = "classify-feedback";
 export const REPLAY_CHECK_ID = "replay-check";
+export const ADAPT_CLASSIFIER_ID = "adapt-classifier";

@@ -4,6 +4,7 @@ import { AgentsPage } from "./agents-page";
 import { DevMailboxPage } from "./dev-mailbox-page";
 import { InboxPage } from "./inbox-page";
 import { InvitationPage } from "./invitation-page";
+import { LabelsPage } from "./labels-page";
 import { MembersPage } from "./members-page";
 import { NotificationsPage } from "./notifications-page";
 import { OneOnOnePage } from "./one-on-one-page";
@@ -31,6 +32,7 @@ export function pagesOf(page: Page) {
     oneOnOne: new OneOnOnePage(page),
     ritualReview: new RitualReviewPage(page),
     inbox: new InboxPage(page),
+    labels: new LabelsPage(page),
     agents: new AgentsPage(page),
     agent: new AgentPage(page),
     run: new RunPage(page),

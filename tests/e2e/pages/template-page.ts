@@ -83,4 +83,17 @@ export class TemplatePage {
   runRitualNow() {
     return this.ritualPanel.getByRole("button", { name: "Run ritual now" }).click();
   }
+
+  /** A feedback pattern ("positive", "communication"). */
+  pattern(sentiment: string, category: string) {
+    return this.page.locator(`[data-testid="feedback-patterns"] [data-sentiment="${sentiment}"][data-category="${category}"]`);
+  }
+  /** A row of "What people wrote" by its text. */
+  writtenItem(text: string) {
+    return this.page.getByTestId("written-item").filter({ hasText: text });
+  }
+  /** A written item's label chip: its sentiment or category select. */
+  labelChip(item: Locator, field: "sentiment" | "category") {
+    return item.getByTestId(`label-${field}`);
+  }
 }

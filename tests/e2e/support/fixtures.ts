@@ -5,7 +5,7 @@ import { pagesOf, type App } from "../pages";
 import { signInByEmail } from "./auth";
 import { createAgentWorkspace } from "./scenarios/agents";
 import { createDashboardWorkspace } from "./scenarios/dashboards";
-import { createFeedbackWorkspace } from "./scenarios/feedback";
+import { createFeedbackWorkspace, createLabelQueueWorkspace } from "./scenarios/feedback";
 import { createOneOnOneWorkspace } from "./scenarios/one-on-one";
 import { createRitualWorkspace } from "./scenarios/ritual";
 import { createRuntimeWorkspace } from "./scenarios/runtime";
@@ -36,6 +36,7 @@ type Fixtures = {
   browse: () => Promise<App>;
   dashboardWorkspace: Awaited<ReturnType<typeof createDashboardWorkspace>>;
   feedbackWorkspace: Awaited<ReturnType<typeof createFeedbackWorkspace>>;
+  labelQueueWorkspace: Awaited<ReturnType<typeof createLabelQueueWorkspace>>;
   runtimeWorkspace: Awaited<ReturnType<typeof createRuntimeWorkspace>>;
   oneOnOneWorkspace: Awaited<ReturnType<typeof createOneOnOneWorkspace>>;
   ritualWorkspace: Awaited<ReturnType<typeof createRitualWorkspace>>;
@@ -93,6 +94,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   dashboardWorkspace: async ({ db }, provide) => provide(await createDashboardWorkspace(db)),
   feedbackWorkspace: async ({ db }, provide) => provide(await createFeedbackWorkspace(db)),
+  labelQueueWorkspace: async ({ db }, provide) => provide(await createLabelQueueWorkspace(db)),
   runtimeWorkspace: async ({ db }, provide) => provide(await createRuntimeWorkspace(db)),
   oneOnOneWorkspace: async ({ db }, provide) => provide(await createOneOnOneWorkspace(db)),
   ritualWorkspace: async ({ db }, provide) => provide(await createRitualWorkspace(db)),

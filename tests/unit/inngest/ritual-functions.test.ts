@@ -1,12 +1,13 @@
 import { InngestTestEngine } from "@inngest/test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { agentDeleted, agentWakeRequested, feedbackWritten, ritualDecided, ritualWakeRequested, proposalRecorded, templateDeleted } from "@/inngest/events";
+import { agentDeleted, agentWakeRequested, feedbackCorrected, feedbackWritten, ritualDecided, ritualWakeRequested, proposalRecorded, templateDeleted } from "@/inngest/events";
 import { functions } from "@/inngest/functions";
 import { CLASSIFY_FEEDBACK_CRON, CLASSIFY_FEEDBACK_ID } from "@/inngest/functions/classify-feedback";
 import { createImproverRitualFunction, IMPROVER_RITUAL_ID, RITUAL_RETRIES } from "@/inngest/functions/improver-ritual";
 import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON, RITUAL_HOURLY_CHECK_ID } from "@/inngest/functions/ritual-hourly-check";
 import { TASK_AGENT_WAKE_ID } from "@/inngest/functions/task-agent-wake";
 import { REPLAY_CHECK_ID } from "@/inngest/functions/replay-check";
+import { ADAPT_CLASSIFIER_ID } from "@/inngest/functions/adapt-classifier";
 import { specOf } from "@/inngest/local/function-spec";
 
 // The ritual's functions without a database: their options as Inngest and the local executor read
@@ -36,8 +37,8 @@ beforeEach(() => {
 const wakeEvent = (reason: "scheduled" | "manual" | "resume") => ({ name: ritualWakeRequested.name, data: { workspaceId: "ws_1", improverAgentId: "imp_1", reason } });
 
 describe("the app's functions", () => {
-  it("are the task wake, the ritual, the hourly check, the feedback classification and the replay check, each one the local executor can run", () => {
-    expect(functions.map((f) => f.opts.id)).toEqual([TASK_AGENT_WAKE_ID, IMPROVER_RITUAL_ID, RITUAL_HOURLY_CHECK_ID, CLASSIFY_FEEDBACK_ID, REPLAY_CHECK_ID]);
+  it("are the task wake, the ritual, the hourly check, the feedback classification, the replay check and the classifier's adaptation, each one the local executor can run", () => {
+    expect(functions.map((f) => f.opts.id)).toEqual([TASK_AGENT_WAKE_ID, IMPROVER_RITUAL_ID, RITUAL_HOURLY_CHECK_ID, CLASSIFY_FEEDBACK_ID, REPLAY_CHECK_ID, ADAPT_CLASSIFIER_ID]);
     const specs = functions.map(specOf); // throws on an option the executor cannot honour
     expect(specs.map((s) => [s.id, s.events.map((e) => e.name), s.crons])).toEqual([
       [TASK_AGENT_WAKE_ID, [agentWakeRequested.name], []],
@@ -45,8 +46,11 @@ describe("the app's functions", () => {
       [RITUAL_HOURLY_CHECK_ID, [], [HOURLY_CHECK_CRON]],
       [CLASSIFY_FEEDBACK_ID, [feedbackWritten.name], [CLASSIFY_FEEDBACK_CRON]],
       [REPLAY_CHECK_ID, [proposalRecorded.name], []],
+      [ADAPT_CLASSIFIER_ID, [feedbackCorrected.name], []],
     ]);
     expect(specs[3]).toMatchObject({ concurrencyKey: expect.anything(), retries: 0 });
+    // A queue session is one retrain per workspace: debounced, one at a time, per workspace.
+    expect(specs[5]).toMatchObject({ concurrencyKey: "event.data.workspaceId", debounce: { key: "event.data.workspaceId" }, retries: 1 });
   });
 });
 

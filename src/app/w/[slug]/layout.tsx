@@ -1,4 +1,4 @@
-import { BarChart3, BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Tags, Users, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { Logo } from "@/components/logo";
@@ -19,6 +19,7 @@ const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
   ["/agents", Bot, "Agents"],
   ["/tasks", ListTodo, "Tasks"],
   ["/inbox", Inbox, "Decisions"],
+  ["/labels", Tags, "Check labels"],
   ["/search", Search, "Search"],
   "Settings",
   ["/settings/members", Users, "Members"],

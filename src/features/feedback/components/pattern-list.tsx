@@ -15,9 +15,10 @@ const VISIBLE = 5;
  * given: quoted) and "Signals" (decisions, ratings, scores: their source's label and the rule's
  * words, never quoted). An example stored without its source type is a signal without a label.
  * `meta`: the meta-improver's ritual, whose patterns are signals about improvers (counted as
- * signals, no agent to link).
+ * signals, no agent to link). `exampleLabels`: what to show after a written example — the page's
+ * label chips (LabelChips), so its labels are seen and corrected in place.
  */
-export function PatternList({ slug, patterns, meta = false, testId }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string }) {
+export function PatternList({ slug, patterns, meta = false, testId, exampleLabels }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string; exampleLabels?: (example: PatternExample) => ReactNode }) {
   // Every negative pattern, and the first positive ones up to VISIBLE in all; the rest (neutral
   // ones mostly) one click away, so the list stays readable on a busy template.
   const visible = Math.max(VISIBLE, patterns.filter((p) => p.sentiment === "negative").length);
@@ -48,8 +49,9 @@ export function PatternList({ slug, patterns, meta = false, testId }: { slug: st
           <Examples title={KIND_LABELS.written} testId="pattern-written">
             {written.map((e) => (
               <li key={e.itemId}>
-                <span className="text-zinc-700">“{e.detail}”</span>
+                <span className="text-zinc-700" data-testid="pattern-example" data-item-id={e.itemId}>“{e.detail}”</span>
                 {agent(e)}
+                {exampleLabels ? <span className="ml-2 inline-flex">{exampleLabels(e)}</span> : null}
               </li>
             ))}
           </Examples>

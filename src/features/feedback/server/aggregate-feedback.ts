@@ -4,7 +4,7 @@ import { db } from "@/server/db";
 import type { FeedbackCategory } from "../rules";
 import { FEEDBACK_CATEGORIES } from "../rules";
 import { summarizeFeedback, type FeedbackSummary } from "./summarize-feedback";
-import type { FeedbackWindow } from "./window";
+import { itemWhere, type FeedbackWindow } from "./window";
 
 // Stores the aggregate of a template's FeedbackItem rows for one window as a ClassifiedFeedback row
 // (what a one-on-one session or a ritual saw). The window is the counter range
@@ -31,7 +31,14 @@ export async function aggregateFeedback(input: AggregateFeedbackInput): Promise<
     since: input.windowStart ?? undefined,
     until: input.windowEnd,
   };
-  const summary = await summarizeFeedback(w);
+  const [summarized, [labels]] = await Promise.all([
+    summarizeFeedback(w),
+    // Which labels it used: how many of the window's items a person labelled, and the adaptation in force.
+    db.$queryRaw<{ person_labelled: number; adaptation_version: number | null }[]>`
+      SELECT (SELECT count(*)::int FROM "FeedbackItem" fi WHERE ${itemWhere(w)} AND fi."classifiedBy" = 'person') AS person_labelled,
+        (SELECT max(a."version") FROM "FeedbackAdaptation" a WHERE a."workspaceId" = ${input.workspaceId} AND a."active") AS adaptation_version`,
+  ]);
+  const summary: FeedbackSummary = { ...summarized, labels: { personLabelled: labels.person_labelled, adaptationVersion: labels.adaptation_version } };
   // Every category present (zeros included), so readers need no defaults.
   const byCategory = Object.fromEntries(FEEDBACK_CATEGORIES.map((c) => [c, { positive: 0, negative: 0, neutral: 0 }])) as Record<FeedbackCategory, { positive: number; negative: number; neutral: number }>;
   for (const c of summary.byCategory) byCategory[c.category] = { positive: c.positive, negative: c.negative, neutral: c.neutral };
@@ -49,6 +56,8 @@ export async function aggregateFeedback(input: AggregateFeedbackInput): Promise<
       neutral: summary.totals.neutral,
       byCategory: byCategory as Prisma.InputJsonObject,
       patterns: summary.patterns as unknown as Prisma.InputJsonArray,
+      personLabelled: labels.person_labelled,
+      adaptationVersion: labels.adaptation_version,
     },
     select: { id: true },
   });

@@ -12,6 +12,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
 import { storeFeedbackLabels } from "../store-labels";
+import { getWorkspaceLabelling, type WorkspaceLabelling } from "./workspace-labelling";
 
 // Free text → the classifier, every text ONCE. A written text (an agent's observation, a reason a
 // person gave for a decision) got a PendingFeedback marker in the transaction that wrote it
@@ -80,15 +81,15 @@ export function readClassification(answer: unknown, count: number): (Label | nul
  * text, in order, null where the answer had none. Throws when the provider fails (after retries).
  * `npm run classify` and `npm run eval:classifier -- --provider` call it too.
  */
-export async function labelFeedbackTexts(model: LanguageModel, texts: FeedbackText[], retry?: ModelRetryOptions, usage?: BatchUsage): Promise<(Label | null)[]> {
-  return readClassification(await classifyBatch(model, texts, retry, usage), texts.length);
+export async function labelFeedbackTexts(model: LanguageModel, texts: FeedbackText[], retry?: ModelRetryOptions, usage?: BatchUsage, labelling?: Pick<WorkspaceLabelling, "adaptation" | "examples">): Promise<(Label | null)[]> {
+  return readClassification(await classifyBatch(model, texts, retry, usage, labelling), texts.length);
 }
 
 /** Where a batch's tokens are counted (the usage ledger) and whose they are (its trace span). */
 type BatchUsage = { meter: UsageMeter; workspaceId: string };
 
-async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry: ModelRetryOptions | undefined, usage: BatchUsage | undefined): Promise<unknown> {
-  const { system, prompt, providerOptions } = classifyFeedbackPrompt(texts);
+async function classifyBatch(model: LanguageModel, texts: FeedbackText[], retry: ModelRetryOptions | undefined, usage: BatchUsage | undefined, labelling: Pick<WorkspaceLabelling, "adaptation" | "examples"> | undefined): Promise<unknown> {
+  const { system, prompt, providerOptions } = classifyFeedbackPrompt(texts, labelling);
   const limits = modelLimits("classifier");
   const telemetry = usage ? { experimental_telemetry: modelTelemetry("classifier", { workspaceId: usage.workspaceId }) } : {};
   try {
@@ -154,6 +155,8 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
   const model = input.model ?? getModel("classifier");
   let batch = 0;
   outer: for (const [workspaceId, rows] of byWorkspace) {
+    // What this workspace's people taught: its adaptation (built-in model), its corrections (few-shot).
+    const labelling = await getWorkspaceLabelling(workspaceId);
     for (let start = 0; start < rows.length; start += size) {
       const chunk = rows.slice(start, start + size);
       batch++;
@@ -161,7 +164,7 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
       const meter = new UsageMeter();
       try {
         modelCalls++;
-        labels = await labelFeedbackTexts(model, chunk.map((m) => ({ text: m.text, source: CLASSIFIER_SOURCE[m.sourceType] })), input.retry, { meter, workspaceId });
+        labels = await labelFeedbackTexts(model, chunk.map((m) => ({ text: m.text, source: CLASSIFIER_SOURCE[m.sourceType] })), input.retry, { meter, workspaceId }, labelling);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         failure = { message, batch, items: chunk.length };

@@ -4,3 +4,6 @@ export { getFeedbackBreakdown, getWaitingFeedback, type WaitingFeedback } from "
 export { classifyPendingFeedback } from "./classify-pending";
 export { runFeedbackPipeline } from "./run-feedback-pipeline";
 export { type CategoryCounts, type FeedbackPattern, type FeedbackSummary } from "./summarize-feedback";
+export { correctFeedbackLabels, type CorrectFeedbackLabelsResult } from "./correct-feedback-labels";
+export { adaptClassifier, getLatestAdaptation, type AdaptClassifierResult } from "./adapt-classifier";
+export { listLabelQueue, countLabelQueue, listRecentWrittenFeedback, getItemLabels, getLabelsBySource, type LabelledItem } from "./label-queries";

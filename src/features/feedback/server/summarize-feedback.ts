@@ -32,7 +32,10 @@ export type FeedbackPattern = { category: FeedbackCategory; sentiment: Sentiment
  * `bySource` items per source type and sentiment (written types first), `byKind` the same summed
  * per kind (written vs signal). Both are absent in summaries stored before they existed.
  */
-export type FeedbackSummary = { totals: FeedbackTotals; byCategory: CategoryCounts[]; bySource?: SourceCounts[]; byKind?: Record<SourceKind, KindTotals>; patterns: FeedbackPattern[] };
+/** Which labels a stored summary used: items of its window a person labelled, the workspace adaptation in force (null: none). */
+export type SummaryLabels = { personLabelled: number; adaptationVersion: number | null };
+
+export type FeedbackSummary = { totals: FeedbackTotals; byCategory: CategoryCounts[]; bySource?: SourceCounts[]; byKind?: Record<SourceKind, KindTotals>; patterns: FeedbackPattern[]; labels?: SummaryLabels };
 
 /** `sourceType IN (what people wrote)`, for the SQL of both summaries. */
 export const writtenSql = (alias: string) => Prisma.sql`${Prisma.raw(alias)}."sourceType" IN (${Prisma.join([...WRITTEN_SOURCE_TYPES])})`;

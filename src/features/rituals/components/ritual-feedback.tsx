@@ -1,6 +1,9 @@
 import { DataTable } from "@/components/ui/table";
 import { KindTotals } from "@/features/feedback/components/kind-totals";
+import { exampleLabelChips } from "@/features/feedback/components/example-labels";
 import { PatternList } from "@/features/feedback/components/pattern-list";
+import type { LabelledItem } from "@/features/feedback/labels";
+import { plural } from "@/lib/format";
 import type { Sentiment } from "@/features/feedback/rules";
 import type { FeedbackSummary } from "@/features/feedback/server";
 
@@ -15,7 +18,16 @@ const TEXT = { negative: "text-red-700", positive: "text-emerald-700", neutral: 
 type CategoryRow = FeedbackSummary["byCategory"][number];
 const totalOf = (r: CategoryRow) => r.negative + r.positive + r.neutral;
 
-export function RitualFeedback({ slug, summary, meta, ended }: { slug: string; summary: FeedbackSummary | null; meta: boolean; /** The session ended: a missing summary was never made. */ ended: boolean }) {
+export function RitualFeedback({ slug, summary, meta, ended, labels, canLabel = false }: {
+  slug: string;
+  summary: FeedbackSummary | null;
+  meta: boolean;
+  /** The session ended: a missing summary was never made. */
+  ended: boolean;
+  /** The labels in force of the patterns' written examples (changed in place: the frozen counts stay what the ritual saw). */
+  labels?: Map<string, LabelledItem>;
+  canLabel?: boolean;
+}) {
   if (!summary || summary.totals.items === 0) {
     return <p className="px-5 py-6 text-sm text-zinc-500">{summary ? "No new feedback in this ritual's window." : ended ? "The ritual ended before it read the feedback." : "The feedback is being classified…"}</p>;
   }
@@ -76,8 +88,14 @@ export function RitualFeedback({ slug, summary, meta, ended }: { slug: string; s
         ]}
       />
       <div className="px-5 py-4">
-        <PatternList slug={slug} patterns={summary.patterns} meta={meta} testId="ritual-feedback-patterns" />
+        <PatternList slug={slug} patterns={summary.patterns} meta={meta} testId="ritual-feedback-patterns" exampleLabels={labels ? exampleLabelChips(slug, labels, canLabel) : undefined} />
       </div>
+      {summary.labels ? (
+        <p className="px-5 py-3 text-xs text-zinc-500" data-testid="ritual-feedback-labels">
+          Labels this ritual used: {plural(summary.labels.personLabelled, "item")} labelled by people
+          {summary.labels.adaptationVersion ? `, the rest by the classifier adapted to this workspace (version ${summary.labels.adaptationVersion})` : ", the rest by the classifier"}.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -58,6 +58,7 @@ export const ACTIONS: Record<string, ActionSpec> = {
   runRitualNowAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
   refreshFeedbackAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
   refitDecisionModelAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
+  correctFeedbackLabelsAction: { access: "member", input: (a) => ({ workspaceSlug: a.slug, corrections: [{ itemId: a.feedbackItem.id, sentiment: "positive" }] }) },
   createTaskAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, title: text(w, "task"), description: text(w, "description"), templateId: a.template.id }) },
   updateTaskAction: { access: "member", input: (a, w) => ({ workspaceSlug: a.slug, taskId: a.task.id, title: text(w, "renamed task"), description: text(w, "description") }) },
   createTemplateAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, name: text(w, "template"), description: text(w, "description"), directives: text(w, "directives for a template") }) },
@@ -105,6 +106,7 @@ export const SESSION_ROUTE_ACCESS: Record<string, Role> = {
   "GET /api/workspaces/[slug]/templates/[id]/one-on-one": "viewer",
   "POST /api/workspaces/[slug]/templates/[id]/one-on-one": "member",
   "DELETE /api/workspaces/[slug]/templates/[id]/one-on-one": "member",
+  "POST /api/workspaces/[slug]/feedback/labels": "member",
 };
 
 /** Valid JSON bodies aimed at A, by "METHOD route". */
@@ -119,6 +121,7 @@ export const ROUTE_BODIES: Record<string, (a: WorkspaceA, w: AttackWorld) => Rec
   "POST /api/v1/ratings": (a) => ({ runId: a.run.id, rating: 0.5 }),
   "POST /api/workspaces/[slug]/templates/[id]/one-on-one": (a, w) => ({ sessionId: a.session.id, message: { role: "user", parts: [{ type: "text", text: text(w, "chat message") }] } }),
   "DELETE /api/workspaces/[slug]/templates/[id]/one-on-one": (a) => ({ sessionId: a.session.id }),
+  "POST /api/workspaces/[slug]/feedback/labels": (a) => ({ corrections: [{ itemId: a.feedbackItem.id, category: "tooling" }] }),
 };
 
 /** Auth.js's endpoints under the catch-all, each with the method it answers (form bodies, as its own pages post them). */

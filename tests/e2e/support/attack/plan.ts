@@ -170,7 +170,10 @@ export function routeAuthorizationProbes(w: AttackWorld, surface: BuildSurface, 
           r("owner of B (A's slug)", "owner of B", "refuse", false),
           r("owner of B (B's slug, A's ids)", "owner of B", "refuse", false, { url: fillPath(pattern, a, { slug: b.slug }).url }),
         );
-        for (const garbage of GARBAGE_IDS) probes.push(r("owner of A", "owner of A", "refuse", true, { url: fillPath(pattern, a, { garbage }).url, input: `garbage id ${JSON.stringify(garbage.slice(0, 30))}` }));
+        // Garbage in an object's path segment (a route whose only path parameter is the slug has none: its objects are in the body).
+        if (hasObjectSegment(pattern)) {
+          for (const garbage of GARBAGE_IDS) probes.push(r("owner of A", "owner of A", "refuse", true, { url: fillPath(pattern, a, { garbage }).url, input: `garbage id ${JSON.stringify(garbage.slice(0, 30))}` }));
+        }
         for (const slug of GARBAGE_SLUGS) probes.push(r("owner of A", "owner of A", "refuse", true, { url: fillPath(pattern, a, { slug }).url, input: `garbage slug ${JSON.stringify(slug)}` }));
       } else {
         // Public by design (health, readiness, the OpenAPI document, Inngest's handler): no 500, nothing of A.

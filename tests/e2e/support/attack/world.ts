@@ -6,6 +6,7 @@ import {
   makeAgentRow,
   makeChangeSetRow,
   makeEvolutionSession,
+  makeFeedbackItem,
   makeNotification,
   makeObservation,
   makePreferenceConflictRow,
@@ -72,6 +73,8 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
   const run = await makeRunRow(agent, { templateVersionId: v2.id, reason: "creation", durationMs: 1200, finishedAt: new Date() }, db);
   await makeObservation(agent, { wakeRunId: run.id, text: `${name("observation")}: the estimate was wrong.` }, db);
   await makeReport(agent, { wakeRunId: run.id, markdown: `## ${name("report")}`, confidence: 0.7 }, db);
+  // A written feedback item the classifier labelled (what the label corrections target).
+  const feedbackItem = await makeFeedbackItem(agent, { detail: name("written feedback"), sentiment: "negative", category: "accuracy", classifiedBy: "model", confidence: 0.4 }, db);
   const { set: changeSet, items } = await makeChangeSetRow(agent, { taskId: task.id, wakeRunId: run.id, items: [{ summary: name("estimate") }] }, db);
   // Two of A's reviewers disagree on status proposals (what settlePreferenceConflictAction targets).
   const conflict = await makePreferenceConflictRow(template, [member.id, bystander.id], {}, db);
@@ -96,7 +99,7 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
     workspace, slug: workspace.slug, owner, member, viewer, bystander,
     bystanderMembershipId: membershipOf(bystander.id),
     membershipIds: memberships.map((m) => m.id),
-    template, v1, v2, probation, task, agent, run, changeSet, changeItem: items[0], conflict,
+    template, v1, v2, probation, task, agent, run, changeSet, changeItem: items[0], conflict, feedbackItem,
     session, proposal, ritualSession, ritualProposal, chatTemplate, chatSession,
     notification, invitation, readKey, revokedKey, spareKey,
   };
@@ -116,7 +119,7 @@ async function seedWorkspaceB(db: FactoryDb) {
 function markersOf(a: WorkspaceA, stamp: string): string[] {
   const ids = [
     a.workspace.id, a.owner.id, a.member.id, a.viewer.id, a.bystander.id, ...a.membershipIds,
-    a.template.id, a.v1.id, a.v2.id, a.probation.id, a.conflict.id, a.task.id, a.agent.id, a.run.id, a.changeSet.id, a.changeItem.id,
+    a.template.id, a.v1.id, a.v2.id, a.probation.id, a.conflict.id, a.task.id, a.agent.id, a.run.id, a.changeSet.id, a.changeItem.id, a.feedbackItem.id,
     a.session.id, a.proposal.id, a.ritualSession.id, a.ritualProposal.id, a.chatTemplate.id, a.chatSession.id,
     a.notification.id, a.invitation.id, a.readKey.id, a.revokedKey.id, a.spareKey.id,
   ];

@@ -1,4 +1,4 @@
-import { factoryDb, type FactoryDb, makeAgentRow, makeObservation, makeTemplateRow, makeWorkspace } from "../../../factories";
+import { factoryDb, type FactoryDb, makeAgentRow, makeFeedbackItem, makeObservation, makeTemplateRow, makeWorkspace } from "../../../factories";
 
 /** Praise, noted by three agents in their own words: the positive pattern the page must show as praise. */
 export const PRAISE = [
@@ -18,4 +18,24 @@ export async function createFeedbackWorkspace(db: FactoryDb = factoryDb()) {
   for (const [i, text] of PRAISE.entries()) await makeObservation(agents[i], { text }, db);
   await makeObservation(agents[0], { text: COMPLAINT }, db);
   return { workspace, owner, template, agents };
+}
+
+/** Written feedback the classifier labelled with these confidences (newest last): "Check labels" lists those below 0.6. */
+export const UNSURE = [
+  { text: "Bulk: not relevant any more", confidence: 0.5 },
+  { text: "Yes, go ahead.", confidence: 0.2 },
+  { text: "Fine, whatever.", confidence: 0.4 },
+  { text: "Thanks, perfect summary.", confidence: 0.95 },
+] as const;
+
+// A workspace whose written feedback was labelled by the classifier, some of it unsure: what
+// "Check labels" shows, least sure first.
+export async function createLabelQueueWorkspace(db: FactoryDb = factoryDb()) {
+  const { workspace, owner } = await makeWorkspace({ owner: { name: "Lee Labels" } }, db);
+  const { template } = await makeTemplateRow(workspace.id, { name: "Ticket Triage", versions: [{ directives: "Triage tickets." }] }, db);
+  const agent = await makeAgentRow(template, { displayName: "Triager" }, db);
+  for (const [i, { text, confidence }] of UNSURE.entries()) {
+    await makeFeedbackItem(agent, { detail: text, sentiment: "negative", category: "accuracy", confidence, classifiedBy: "model", occurredAt: new Date(Date.now() - (UNSURE.length - i) * 60_000) }, db);
+  }
+  return { workspace, owner, template, agent };
 }

@@ -16,6 +16,8 @@ import { LiveRunStatus } from "@/features/runtime/components/live-run-status";
 import { RunNowButton } from "@/features/runtime/components/run-now-button";
 import { findLiveStatus } from "@/features/runtime/server";
 import { can } from "@/features/workspaces/permissions";
+import { LabelChips } from "@/features/feedback/components/label-chips";
+import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Agent" };
@@ -42,6 +44,8 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
     listDecisionsForAgent(ctx.workspace.id, id, 20),
   ]);
   if (!agent) notFound();
+  const observationLabels = await getLabelsBySource({ workspaceId: ctx.workspace.id, sourceType: "observation", sourceIds: observations.map((o) => o.id) });
+  const canLabel = can(ctx.membership.role, "feedback.label");
   const runs = runPage.runs;
   const runsFiltered = Boolean(query.status || query.from || query.to);
   // Every link keeps the filters; only the cursor changes.
@@ -150,7 +154,10 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
               {(o) => (
                 <li key={o.id} className="px-5 py-3 text-sm">
                   <p className="text-zinc-800">{o.text}</p>
-                  <p className="mt-1 text-xs text-zinc-500">{formatDateTime(o.createdAt)}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
+                    <span>{formatDateTime(o.createdAt)}</span>
+                    {observationLabels.get(o.id) ? <LabelChips workspaceSlug={slug} item={observationLabels.get(o.id)!} canEdit={canLabel} context="this observation" /> : null}
+                  </div>
                 </li>
               )}
             </CardList>

@@ -9,6 +9,8 @@ import { isOpen, STATUS_LABEL, STATUS_TONE } from "@/features/one-on-one/status"
 import { AutoRefresh } from "@/features/rituals/components/auto-refresh";
 import { formatInZone } from "@/features/rituals/components/format";
 import { RitualFeedback } from "@/features/rituals/components/ritual-feedback";
+import { getItemLabels } from "@/features/feedback/server";
+import { sourceKind } from "@/features/feedback/source-kind";
 import { RitualNotes } from "@/features/rituals/components/ritual-notes";
 import { RitualProposals } from "@/features/rituals/components/ritual-proposals";
 import { PreferenceConflicts } from "@/features/one-on-one/components/preference-conflicts";
@@ -42,7 +44,12 @@ export default async function RitualReviewPage({ params, searchParams }: { param
   const templateHref = `/w/${slug}/templates/${template.id}`;
   const canDecide = can(ctx.membership.role, "proposals.decide");
   // The template's open reviewer conflicts: this week's proposal leaves those tools alone until the team settles them.
-  const conflicts = await listPreferenceConflicts({ workspaceId: ctx.workspace.id, templateId: template.id, closed: 0 });
+  // The labels in force of the frozen patterns' written examples (a person may have corrected one since).
+  const exampleIds = review.cadence === "weekly" ? (review.feedbackSummary?.patterns ?? []).flatMap((p) => p.examples.filter((e) => sourceKind(e.sourceType) === "written").map((e) => e.itemId)) : [];
+  const [conflicts, labels] = await Promise.all([
+    listPreferenceConflicts({ workspaceId: ctx.workspace.id, templateId: template.id, closed: 0 }),
+    getItemLabels({ workspaceId: ctx.workspace.id, itemIds: exampleIds }),
+  ]);
   const openProposal = review.proposals.some((p) => p.status === "pending" || p.status === "draft");
   const waiting = session.status === "awaiting_review" && openProposal;
   // After a rejection the session stays awaiting_review, with nothing to decide, until the runner starts the next round.
@@ -138,7 +145,7 @@ export default async function RitualReviewPage({ params, searchParams }: { param
               title={review.cadence === "weekly" ? "Feedback since the last session" : "How the improvers did"}
               description={review.cadence === "weekly" ? "Classified decisions, observations, ratings and reports, negative first." : "Approval rate, churn and before/after outcomes of the last 30 days."}
             />
-            <RitualFeedback slug={slug} summary={review.feedbackSummary} meta={review.cadence === "monthly"} ended={!isOpen(session.status)} />
+            <RitualFeedback slug={slug} summary={review.feedbackSummary} meta={review.cadence === "monthly"} ended={!isOpen(session.status)} labels={labels} canLabel={can(ctx.membership.role, "feedback.label")} />
           </Card>
         </aside>
       </div>

@@ -13,6 +13,8 @@ import { RunTimeline } from "@/features/runtime/components/run-timeline";
 import { getRun, getRunTimeline } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import { can } from "@/features/workspaces/permissions";
+import { LabelChips } from "@/features/feedback/components/label-chips";
+import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 
 export const metadata: Metadata = { title: "Run" };
@@ -51,6 +53,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
   const ctx = await getPageWorkspaceContext(slug);
   const run = await getRun(ctx.workspace.id, runId);
   if (!run || run.agentId !== id) notFound();
+  const observationLabels = await getLabelsBySource({ workspaceId: ctx.workspace.id, sourceType: "observation", sourceIds: run.observations.map((o) => o.id) });
   const [open, timeline] = await Promise.all([listOpenItems({ workspaceId: ctx.workspace.id, wakeRunId: run.id }), getRunTimeline(ctx.workspace.id, run.id)]);
   const decided = run.items.filter((i) => i.status === "confirmed" || i.status === "rejected");
   const canRate = can(ctx.membership.role, "runs.rate");
@@ -161,7 +164,14 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
                 <pre key={r.id} className="whitespace-pre-wrap font-sans text-zinc-800">{r.markdown}</pre>
               ))}
               {run.observations.map((o) => (
-                <p key={o.id} className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">{o.text}</p>
+                <div key={o.id} className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+                  <p>{o.text}</p>
+                  {observationLabels.get(o.id) ? (
+                    <div className="mt-1.5">
+                      <LabelChips workspaceSlug={slug} item={observationLabels.get(o.id)!} canEdit={can(ctx.membership.role, "feedback.label")} context="this observation" />
+                    </div>
+                  ) : null}
+                </div>
               ))}
               {run.reports.length + run.observations.length === 0 ? <p className="text-zinc-500">None.</p> : null}
             </div>

@@ -1,0 +1,33 @@
+import "server-only";
+import type { WorkspaceExample } from "@/ai/prompts/classify-feedback";
+import { MAX_WORKSPACE_EXAMPLES } from "@/ai/prompts/classify-feedback";
+import { db } from "@/server/db";
+import type { Adaptation } from "../classifier/adapt";
+import type { TextSource } from "../classifier/types";
+import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
+
+// What a workspace's people taught the classifier, as the classification of its texts uses it:
+// its active adaptation (the built-in classifier) and its newest corrections (few-shot examples
+// for a hosted model). Two index reads per workspace and classification run.
+
+export type WorkspaceLabelling = { adaptation: Adaptation | null; adaptationVersion: number | null; examples: WorkspaceExample[] };
+
+export const textSourceOf = (sourceType: string): TextSource | undefined => CLASSIFIER_SOURCE[sourceType as WrittenSource];
+
+export async function getWorkspaceLabelling(workspaceId: string): Promise<WorkspaceLabelling> {
+  const [active, corrections] = await Promise.all([
+    db.feedbackAdaptation.findFirst({ where: { workspaceId, active: true }, orderBy: { version: "desc" }, select: { version: true, adaptation: true } }),
+    // The newest label of each item (a text corrected twice is one example, as last set).
+    db.$queryRaw<{ text: string; sourceType: string; sentiment: Sentiment; category: FeedbackCategory }[]>`
+      SELECT text, "sourceType", sentiment, category FROM (
+        SELECT DISTINCT ON (c."feedbackItemId") c."text", c."sourceType", c."sentiment"::text AS sentiment, c."category"::text AS category, c."createdAt"
+        FROM (SELECT * FROM "FeedbackLabelCorrection" WHERE "workspaceId" = ${workspaceId} ORDER BY "createdAt" DESC LIMIT ${MAX_WORKSPACE_EXAMPLES * 4}) c
+        ORDER BY c."feedbackItemId", c."createdAt" DESC
+      ) x ORDER BY "createdAt" DESC LIMIT ${MAX_WORKSPACE_EXAMPLES}`,
+  ]);
+  return {
+    adaptation: (active?.adaptation as Adaptation | undefined) ?? null,
+    adaptationVersion: active?.version ?? null,
+    examples: corrections.map((c) => ({ text: c.text, source: textSourceOf(c.sourceType) ?? null, sentiment: c.sentiment, category: c.category })),
+  };
+}
