@@ -93,7 +93,6 @@ const holds = (value: number | boolean | undefined, test: SplitTest, threshold: 
   const v = Number(value);
   return test === "atMost" ? v <= threshold! : v > threshold!;
 };
-export const splitHolds = holds;
 
 /** Candidate thresholds of a numeric property: every value seen when few, else quantiles. */
 function thresholds(values: number[]): number[] {

@@ -10,7 +10,7 @@ export const PROPOSAL_KINDS = ["checklist", "estimate", "status"] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
 /** The task-agent tools whose proposals people decide, by kind. */
-export const TOOL_OF_KIND: Record<ProposalKind, string> = {
+const TOOL_OF_KIND: Record<ProposalKind, string> = {
   checklist: "propose_checklist_items",
   estimate: "propose_estimate",
   status: "propose_status",

@@ -20,7 +20,7 @@ function checklistOf(stored: unknown): ChecklistState | null {
   return Array.isArray(stored) ? stored.filter((c): c is { done: boolean } => typeof c === "object" && c !== null && typeof (c as { done?: unknown }).done === "boolean") : null;
 }
 
-export async function loadDecisionRows(scope: { workspaceId: string; templateId: string }, since: Date, until: Date) {
+async function loadDecisionRows(scope: { workspaceId: string; templateId: string }, since: Date, until: Date) {
   const [items, runs] = await Promise.all([
     db.$queryRaw<ItemRow[]>`
       SELECT i."tool", i."args", i."summary", i."status"::text AS "status", i."decidedAt",
