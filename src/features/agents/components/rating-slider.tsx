@@ -16,11 +16,20 @@ export function anchorFor(v: number) {
   return v < 0.34 ? "Needs work" : v < 0.67 ? "Adequate" : "Excellent";
 }
 
-/** The 0–1 rating input every rating uses (runs, proposals, sessions): steps of 0.05, spoken as "0.75, Excellent". */
-export function RatingRange({ value, onChange, className, ...rest }: { value: number; onChange: (value: number) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type">) {
+const noSubscription = () => () => {};
+/** False in the server's HTML and until hydration, true once React handles the page's events. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+/**
+ * The 0–1 rating input every rating uses (runs, proposals, sessions): steps of 0.05, spoken as
+ * "0.75, Excellent". Disabled until hydrated: a move made earlier would show but not be kept.
+ */
+export function RatingRange({ value, onChange, className, disabled, ...rest }: { value: number; onChange: (value: number) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type">) {
+  const hydrated = useHydrated();
   return (
     <input
       {...rest}
+      disabled={disabled || !hydrated}
       type="range"
       min={0}
       max={1}
@@ -32,10 +41,6 @@ export function RatingRange({ value, onChange, className, ...rest }: { value: nu
     />
   );
 }
-
-const noSubscription = () => () => {};
-/** False in the server's HTML and until hydration, true once React handles the page's events. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /**
  * 0–1 run rating with labelled anchors; saving replaces an earlier rating. Disabled until hydrated:
@@ -54,7 +59,7 @@ export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { work
   return (
     <div className="flex items-start gap-2">
       <div className="w-36">
-        <RatingRange id={id} value={value} onChange={setValue} disabled={!hydrated} aria-label="Rating" list={`${id}-anchors`} className="w-full" />
+        <RatingRange id={id} value={value} onChange={setValue} aria-label="Rating" list={`${id}-anchors`} className="w-full" />
         <datalist id={`${id}-anchors`}>
           {anchors.map((a) => (
             <option key={a.value} value={a.value} label={a.label} />
