@@ -54,7 +54,7 @@ for (const days of [7, 30, 90]) {
 }
 cases.push(["growth", () => q.getTemplateGrowth({ ...scope, now })]);
 cases.push(["version performance (lifetime)", () => q.getVersionPerformance(scope)]);
-cases.push(["weekly series 13 weeks", () => q.getWeeklySeries({ ...scope, weeks: q.seriesWeeks(90), now })]);
+cases.push(["window series 90 days", () => q.getWindowSeries({ ...scope, days: 90, now })]);
 cases.push(["workspace health", () => q.getWorkspaceHealth({ workspaceId, now })]);
 // The feedback section (the feedback slice's read model): FeedbackItem rows, written at write time.
 const { getFeedbackBreakdown } = await import("@/features/feedback/server/queries");

@@ -2,7 +2,7 @@
 // health and one template's dashboard, as their pages call them) against DATABASE_URL, which the
 // app's db module reads once per process. Prints one JSON line: { [readModel]: number[] (ms) }.
 import { getFeedbackBreakdown } from "@/features/feedback/server/queries";
-import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWeeklySeries, getWorkspaceHealth, seriesWeeks } from "@/features/dashboards/server/queries";
+import { getActiveInstances, getTemplateGrowth, getTemplateMetrics, getTemplateMttr, getVersionPerformance, getWindowSeries, getWorkspaceHealth } from "@/features/dashboards/server/queries";
 import { db } from "@/server/db";
 
 const RUNS = Number(process.env.PROBE_RUNS ?? 30);
@@ -18,7 +18,7 @@ const cases: Record<string, () => Promise<unknown>> = {
   growth: () => getTemplateGrowth(scope),
   "active instances": () => getActiveInstances({ ...scope, days }),
   "version performance": () => getVersionPerformance(scope),
-  "weekly series": () => getWeeklySeries({ ...scope, weeks: seriesWeeks(days) }),
+  "window series": () => getWindowSeries({ ...scope, days }),
   "feedback breakdown": () => getFeedbackBreakdown({ ...scope, days }),
 };
 const out: Record<string, number[]> = {};

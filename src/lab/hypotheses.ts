@@ -52,7 +52,7 @@ async function recompute(h: Row, workspaceId: string, raw: RawRows): Promise<Gra
   const approved = proposals.filter((p) => p.status === "approved" && p.resultingVersionId).sort((a, b) => a.decidedAt!.getTime() - b.decidedAt!.getTime())[0];
   if (!approved) return null;
   const version = await db.templateVersion.findUniqueOrThrow({ where: { id: approved.resultingVersionId! }, select: { createdAt: true } });
-  const probation = await db.probation.findUnique({ where: { versionId: approved.resultingVersionId! }, select: { id: true } });
+  const probation = await db.probation.findFirst({ where: { versionId: approved.resultingVersionId! }, orderBy: { startedAt: "asc" }, select: { id: true } });
   const split = version.createdAt;
   const to = h.checkAt;
   if (split >= to) return null;

@@ -54,7 +54,7 @@ test("rate a run on the agent page", async ({ app, signIn, agentWorkspace: data,
   await app.agent.goto(data.workspace.slug, data.agent.id);
   const row = app.agent.runRows.first();
   await app.agent.rate(row, "0.85");
-  await expect(row.getByRole("button", { name: "Saved" })).toBeVisible();
+  await expect(row.getByRole("button", { name: "Saved 0.85" })).toBeVisible();
   await expect.poll(async () => (await db.wakeRun.findUniqueOrThrow({ where: { id: data.run.id } })).userRating).toBeCloseTo(0.85);
   await app.page.screenshot({ caret: "initial", path: "test-results/screens/agent.png", fullPage: true });
 });

@@ -55,7 +55,7 @@ test("decide a run's proposals and rate the run on the run page", async ({ app, 
 
   await expect(app.run.rating).toContainText("Rating");
   await app.run.rate("0.75");
-  await expect(app.run.rating.getByRole("button", { name: "Saved" })).toBeVisible();
+  await expect(app.run.rating.getByRole("button", { name: "Saved 0.75" })).toBeVisible();
   await expect.poll(async () => (await db.wakeRun.findUniqueOrThrow({ where: { id: data.run.id } })).userRating).toBeCloseTo(0.75);
   await app.page.reload();
   await expect(app.run.rating.getByRole("slider", { name: "Rating" })).toHaveValue("0.75");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getActiveInstances } from "@/features/dashboards/server/active-instances";
 import { getTemplateGrowth } from "@/features/dashboards/server/growth";
 import { getTemplateMetrics, getTemplateMttr } from "@/features/dashboards/server/template-metrics";
-import { getVersionPerformance, getWeeklySeries } from "@/features/dashboards/server/version-performance";
+import { getVersionPerformance, getWeeklySeries, getWindowSeries } from "@/features/dashboards/server/version-performance";
 import { getWorkspaceHealth } from "@/features/dashboards/server/workspace-health";
 import { createDashboardFixture, HOUR, NOW } from "./fixture";
 
@@ -60,6 +60,18 @@ describe("dashboard read models", () => {
       { n: 1, runs: 2, q: 0.4, rating: 0.2, rated: 1, c: 1, r: 1, acc: 0.5 },
       { n: 2, runs: 3, q: 0.7, rating: 0.75, rated: 2, c: 3, r: 1, acc: 0.75 },
     ]);
+  });
+
+  it("the Performance tab's series covers exactly the selected window: the runs and decisions the window's numbers count", async () => {
+    const f = await createDashboardFixture();
+    for (const days of [7, 30, 90]) {
+      const series = await getWindowSeries({ workspaceId: f.workspace.id, templateId: f.template.id, days, now: NOW });
+      const m = await getTemplateMetrics({ workspaceId: f.workspace.id, templateId: f.template.id, days, now: NOW });
+      // Its first period starts where the window does; a day each for 7 days, 7 days each otherwise.
+      expect(series[0].weekStart.getTime(), `${days} days`).toBe(NOW.getTime() - days * 24 * HOUR);
+      expect(series.length, `${days} days`).toBe(days === 7 ? 7 : Math.ceil(days / 7));
+      expect(series.reduce((n, p) => n + p.runs, 0), `${days} days`).toBe(m.wakes.current);
+    }
   });
 
   it("weekly series: every week present, with version boundaries", async () => {

@@ -22,7 +22,7 @@ describe("clause blame", () => {
     const { proposalId } = await recordProposal({ workspaceId: workspace.id, sessionId: session.id, input: { directives: `You triage support tickets.\n- Classify the product area.\n${four}\n- Link duplicate tickets.`, rationale: "Reviewers rejected long checklists.", confidence: 0.9 } });
     await approveProposal({ scope, proposalId, rating: 0.8, finish: true });
     const v3 = await db.templateVersion.findFirstOrThrow({ where: { templateId: template.id, number: 3 } });
-    await db.probation.update({ where: { versionId: v3.id }, data: { effects: { metrics: [{ metric: "acceptance", diff: { value: 0.12, low: 0.04, high: 0.2 } }] } } });
+    await db.probation.updateMany({ where: { versionId: v3.id }, data: { effects: { metrics: [{ metric: "acceptance", diff: { value: 0.12, low: 0.04, high: 0.2 } }] } } });
 
     const blame = Object.fromEntries((await getClauseBlame(workspace.id, template.id)).map((c) => [c.line, c]));
     expect(Object.keys(blame)).toEqual(["You triage support tickets.", "- Classify the product area.", four, "- Link duplicate tickets."]);

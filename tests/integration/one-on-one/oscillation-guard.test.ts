@@ -73,7 +73,7 @@ describe("oscillation guard", () => {
 
   it("counts harm found on the reversed version's probation as new evidence", async () => {
     const f = await fixture();
-    await db.probation.update({ where: { versionId: f.version2.id }, data: { status: "harm_detected", harmDetectedAt: new Date() } });
+    await db.probation.updateMany({ where: { versionId: f.version2.id }, data: { status: "harm_detected", harmDetectedAt: new Date() } });
     expect((await f.card()).reversalEvidence).toEqual([expect.objectContaining({ harm: true, enough: true, words: "new evidence: its probation found it worse than the version before" })]);
     expect((await approveProposal({ scope: f.scope, proposalId: f.reversal.proposalId, rating: 0.8, finish: true })).version.number).toBe(3);
   });

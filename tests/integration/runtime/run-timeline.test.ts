@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createTemplateWithImprover } from "@/features/rituals/server";
+import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
 import { getRunTimeline } from "@/features/runtime/server/timeline";
-import { factoryDb, makeAgentRow, makeChangeSetRow, makeObservation, makeObservationRows, makeReport, makeRunRow, makeTemplateRow, makeWorkspace } from "../../factories";
+import { createTask } from "@/features/tasks/server/create-task";
+import { factoryDb, makeAgentRow, makeChangeSetRow, makeObservation, makeObservationRows, makeReport, makeRunRow, makeTemplateRow, makeWorkspace, uid } from "../../factories";
+import { sampleCalls, toolModel } from "../../support/scripted-models";
 
 // The run page's timeline: the steps in order with only the recorded times, a failed run with
 // its error, a run without quality gates, and nothing for another workspace's run.
@@ -43,7 +47,7 @@ describe("getRunTimeline", () => {
     expect(proposals).toMatchObject({ at: savedAt, detail: "3 proposals", sincePreviousMs: 43_000 });
     expect(report).toMatchObject({ at: savedAt, sincePreviousMs: 0 });
     expect(observations).toMatchObject({ detail: "2 observations" });
-    // Finished is stamped just before the saves: no negative gap is shown.
+    // A finish recorded before the saves (a run written out of order): no negative gap is shown.
     expect(finished).toMatchObject({ at: finishedAt, tone: "green", sincePreviousMs: null });
   });
 
@@ -91,5 +95,38 @@ describe("getRunTimeline", () => {
       (n["Relation Name"] === "AgentMessage" ? Number(n["Actual Rows"]) + Number(n["Rows Removed by Filter"] ?? 0) : 0) + (n.Plans ?? []).reduce((sum, c) => sum + read(c), 0);
     expect(read(plan.Plan)).toBeLessThanOrEqual(2);
     expect((await getRunTimeline(s.workspace.id, run.id))!.map((x) => x.label)).toContain("Observations recorded");
+  });
+});
+
+describe("a wake's timeline, as the wake records it", () => {
+  it("stamps each step from one clock when it happens, and the end after the last write: in order, within the duration", async () => {
+    const { scope, workspace } = await makeWorkspace();
+    const template = await createTemplateWithImprover({ scope, name: `Timeline ${uid()}`, directives: "Help people finish their tasks.", refineConfig: { gates: [], qualityThreshold: 0.9, maxIterations: 1, models: {} } });
+    const { agent } = await createTask({ scope, title: "Prepare the board report", description: "Draft the summary.", templateId: template.id });
+    const result = await runTaskAgentWake({
+      workspaceId: workspace.id, agentId: agent!.id, reason: "creation",
+      models: {
+        execute: toolModel([
+          ...sampleCalls.slice(0, 2),
+          { tool: "write_report", input: { markdown: "## Summary\nOn track.", confidence: 0.8 } },
+          { tool: "record_observation", input: { text: "The CFO reviews on Thursdays." } },
+          { tool: "record_observation", input: { text: "Finance sends numbers on Mondays." } },
+        ]),
+      },
+    });
+    expect(result.status).toBe("succeeded");
+    const run = await factoryDb().wakeRun.findUniqueOrThrow({ where: { id: result.runId! } });
+    const steps = (await getRunTimeline(workspace.id, run.id))!;
+    expect(steps.map((x) => x.label)).toEqual(["Queued", "Started", "Proposals saved", "Report written", "Observations recorded", "Succeeded"]);
+    const timed = steps.filter((x) => x.at);
+    // Every timed step after the start shows its gap: none is stamped before the one it follows.
+    expect(timed.slice(1).map((x) => [x.label, x.sincePreviousMs !== null])).toEqual(timed.slice(1).map((x) => [x.label, true]));
+    const finished = steps.at(-1)!;
+    expect(run.durationMs).toBe(finished.at!.getTime() - run.startedAt.getTime());
+    // The duration covers every step: no step is later than the run's end.
+    for (const s of timed) expect(s.at!.getTime() - run.startedAt.getTime(), s.label).toBeLessThanOrEqual(run.durationMs!);
+    // The items of the set, too (the decisions list orders by them).
+    const items = await factoryDb().changeItem.findMany({ where: { changeSet: { wakeRunId: run.id } }, select: { createdAt: true } });
+    for (const i of items) expect(i.createdAt.getTime()).toBeLessThanOrEqual(finished.at!.getTime());
   });
 });

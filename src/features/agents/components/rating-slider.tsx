@@ -1,5 +1,5 @@
 "use client";
-import { useId, useState, type InputHTMLAttributes } from "react";
+import { useId, useState, useSyncExternalStore, type InputHTMLAttributes } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/form";
 import { cn } from "@/lib/cn";
@@ -16,11 +16,20 @@ export function anchorFor(v: number) {
   return v < 0.34 ? "Needs work" : v < 0.67 ? "Adequate" : "Excellent";
 }
 
-/** The 0–1 rating input every rating uses (runs, proposals, sessions): steps of 0.05, spoken as "0.75, Excellent". */
-export function RatingRange({ value, onChange, className, ...rest }: { value: number; onChange: (value: number) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type">) {
+const noSubscription = () => () => {};
+/** False in the server's HTML and until hydration, true once React handles the page's events. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+/**
+ * The 0–1 rating input every rating uses (runs, proposals, sessions): steps of 0.05, spoken as
+ * "0.75, Excellent". Disabled until hydrated: a move made earlier would show but not be kept.
+ */
+export function RatingRange({ value, onChange, className, disabled, ...rest }: { value: number; onChange: (value: number) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "type">) {
+  const hydrated = useHydrated();
   return (
     <input
       {...rest}
+      disabled={disabled || !hydrated}
       type="range"
       min={0}
       max={1}
@@ -33,12 +42,17 @@ export function RatingRange({ value, onChange, className, ...rest }: { value: nu
   );
 }
 
-/** 0–1 run rating with labelled anchors; saving replaces an earlier rating. */
+/**
+ * 0–1 run rating with labelled anchors; saving replaces an earlier rating. Disabled until hydrated:
+ * a move made before React handles the page would show on the thumb but not in the value saved.
+ * "Saved" names the value the server stored.
+ */
 export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { workspaceSlug: string; runId: string; initial: number | null; readOnly?: boolean }) {
   const id = useId();
   const [value, setValue] = useState(initial ?? 0.5);
   const [saved, setSaved] = useState(initial);
   const { run, pending, error } = useAction(rateRunAction);
+  const hydrated = useHydrated();
   if (readOnly) {
     return <span className="text-sm text-zinc-600">{saved == null ? "Not rated" : `${saved.toFixed(2)} · ${anchorFor(saved)}`}</span>;
   }
@@ -59,8 +73,8 @@ export function RatingSlider({ workspaceSlug, runId, initial, readOnly }: { work
       </div>
       <span className="w-9 pt-0.5 text-right font-mono text-xs tabular-nums">{value.toFixed(2)}</span>
       {/* "Save" on screen (it sits in a table's row); "Save rating" to a screen reader. */}
-      <Button size="sm" variant={saved === value ? "ghost" : "secondary"} disabled={pending || saved === value} aria-label={saved === value ? undefined : "Save rating"} onClick={() => void run({ workspaceSlug, runId, rating: value }, () => setSaved(value))}>
-        {saved === value ? "Saved" : "Save"}
+      <Button size="sm" variant={saved === value ? "ghost" : "secondary"} disabled={!hydrated || pending || saved === value} aria-label={saved === value ? undefined : "Save rating"} onClick={() => void run({ workspaceSlug, runId, rating: value }, (stored) => setSaved(stored.rating))}>
+        {saved === value && saved != null ? `Saved ${saved.toFixed(2)}` : "Save"}
       </Button>
       <ErrorText className="text-xs" message={error?.message} />
     </div>

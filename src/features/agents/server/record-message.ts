@@ -21,7 +21,7 @@ async function authorOf(scope: Scope, agentId: string, wakeRunId: string | null 
 export async function recordObservation(options: { scope: Scope; agentId: string; text: string; payload?: Prisma.InputJsonObject; wakeRunId?: string | null; createdAt?: Date }, tx: Tx = db) {
   const author = await authorOf(options.scope, options.agentId, options.wakeRunId, tx);
   return tx.agentMessage.create({
-    data: { ...author, kind: "observation", text: options.text, payload: options.payload ?? {}, ...(options.createdAt ? { createdAt: options.createdAt } : {}) },
+    data: { ...author, kind: "observation", text: options.text, payload: options.payload ?? {}, createdAt: options.createdAt ?? new Date() },
     select: { id: true, agentId: true, kind: true, text: true, createdAt: true },
   });
 }
@@ -30,7 +30,7 @@ export async function recordObservation(options: { scope: Scope; agentId: string
 export async function writeReport(options: { scope: Scope; agentId: string; markdown: string; reportScope?: string; confidence?: number | null; wakeRunId?: string | null }, tx: Tx = db) {
   const author = await authorOf(options.scope, options.agentId, options.wakeRunId, tx);
   return tx.agentReport.create({
-    data: { ...author, scope: options.reportScope ?? "current", markdown: options.markdown, confidence: options.confidence ?? null },
+    data: { ...author, scope: options.reportScope ?? "current", markdown: options.markdown, confidence: options.confidence ?? null, createdAt: new Date() },
     select: { id: true, agentId: true, scope: true, confidence: true, createdAt: true },
   });
 }

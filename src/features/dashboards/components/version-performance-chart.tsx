@@ -23,13 +23,14 @@ const series = [
 const pct = (v: number | null) => (v == null ? "—" : v.toFixed(2));
 
 /**
- * Weekly quality, acceptance and rating (0..1) with a dashed line at each week a version became
- * active, and acceptance's 95% interval as a band: a week of few decisions shows how little its
+ * Quality, acceptance and rating (0..1) per period (a day, or 7 days; weeks of the window's start
+ * when `period` is "7 days") with a dashed line at each period a version became active, and acceptance's 95% interval as a band: a week of few decisions shows how little its
  * mean says. The figure is labelled; the table after it (sr-only) has the same numbers.
  */
-export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
+export function VersionPerformanceChart({ weeks, period = "7 days" }: { weeks: ChartWeek[]; period?: "day" | "7 days" }) {
+  const per = period === "day" ? "Daily" : "7-day";
   return (
-    <ChartFigure label="Weekly quality, acceptance with its 95% interval, and rating, with version changes marked (the table that follows has the same data)" className="h-72 w-full" testId="version-chart"
+    <ChartFigure label={`${per} quality, acceptance with its 95% interval, and rating, with version changes marked (the table that follows has the same data)`} className="h-72 w-full" testId="version-chart"
       chart={
         <ComposedChart data={weeks} margin={{ top: 20, right: 16, bottom: 4, left: -8 }}>
           <ChartAxes xKey="label" y={{ domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1] }} />
@@ -51,9 +52,9 @@ export function VersionPerformanceChart({ weeks }: { weeks: ChartWeek[] }) {
         </ComposedChart>
       }
       table={
-        <DataTable rows={weeks} rowKey={(w) => w.label} srOnly testId="version-chart-table" caption="Weekly performance (weeks start on Monday)"
+        <DataTable rows={weeks} rowKey={(w) => w.label} srOnly testId="version-chart-table" caption={`${per} performance (${period === "day" ? "each day" : "7 days from the date shown"})`}
           columns={[
-            { header: "Week of", rowHeader: true, cell: (w) => w.label },
+            { header: period === "day" ? "Day" : "From", rowHeader: true, cell: (w) => w.label },
             { header: "Runs", cell: (w) => w.runs },
             { header: "Avg quality", cell: (w) => pct(w.quality) },
             { header: "Acceptance", cell: (w) => pct(w.acceptance) },

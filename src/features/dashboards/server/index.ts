@@ -4,5 +4,5 @@ export { getActiveInstances } from "./active-instances";
 export { getTemplateGrowth } from "./growth";
 export { int, ts } from "./sql";
 export { getTemplateMetrics, getTemplateMttr, type MetricPair, type TemplateMetrics } from "./template-metrics";
-export { getVersionPerformance, getWeeklySeries, seriesWeeks } from "./version-performance";
+export { getVersionPerformance, getWeeklySeries, getWindowSeries, seriesStepDays } from "./version-performance";
 export { getWorkspaceHealth } from "./workspace-health";

@@ -5,5 +5,5 @@ import "server-only";
 export { getActiveInstances, type ActiveInstance } from "./active-instances";
 export { getTemplateGrowth, type Growth } from "./growth";
 export { getTemplateMetrics, getTemplateMttr, type MetricPair, type Mttr, type TemplateMetrics } from "./template-metrics";
-export { getVersionPerformance, getWeeklySeries, seriesWeeks, type VersionStats, type WeekPoint } from "./version-performance";
+export { getVersionPerformance, getWeeklySeries, getWindowSeries, seriesStepDays, type VersionStats, type WeekPoint } from "./version-performance";
 export { getWorkspaceHealth, type TemplateHealth } from "./workspace-health";

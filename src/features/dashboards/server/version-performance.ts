@@ -68,10 +68,14 @@ export async function getVersionPerformance({ workspaceId, templateId }: { works
   });
 }
 
-/** Weeks shown by the trend chart: the window, but at least 12 so a trend is visible. */
-export const seriesWeeks = (days: number) => Math.max(12, Math.ceil(days / 7));
+/**
+ * The trend chart's period for a window: a day for the 7-day window (seven points), else 7 days
+ * counted from the window's start (the last period partial, up to now).
+ */
+export const seriesStepDays = (days: number) => (days <= 7 ? 1 : 7);
 
-const WEEK_MS = 7 * 86_400_000;
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 /** Monday 00:00 UTC of the week containing `d` (Postgres' date_trunc('week', …)). */
 export function weekStartOf(d: Date) {
   const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
@@ -89,20 +93,38 @@ export async function getWeeklySeries({ workspaceId, templateId, weeks, now = ne
   const last = weekStartOf(now);
   const first = new Date(last.getTime() - (n - 1) * WEEK_MS);
   const weekStarts = Array.from({ length: n }, (_, i) => new Date(first.getTime() + i * WEEK_MS));
+  return seriesOver({ workspaceId, templateId, starts: weekStarts, end: new Date(Math.max(now.getTime(), last.getTime())), now });
+}
+
+/**
+ * The Performance tab's series: exactly the selected window [now − days, now), in periods of
+ * `seriesStepDays(days)` from its start — the same runs and decisions the window's numbers count.
+ * `weekStart` is each period's start.
+ */
+export async function getWindowSeries({ workspaceId, templateId, days, now = new Date() }: { workspaceId: string; templateId: string; days: number; now?: Date }): Promise<WeekPoint[]> {
+  const step = seriesStepDays(days) * DAY_MS;
+  const start = now.getTime() - days * DAY_MS;
+  const starts = Array.from({ length: Math.ceil(days / seriesStepDays(days)) }, (_, i) => new Date(start + i * step));
+  return seriesOver({ workspaceId, templateId, starts, end: now, now });
+}
+
+/** One point per period [starts[i], starts[i + 1] or end): the rollups' totals and the versions created in it. */
+async function seriesOver({ workspaceId, templateId, starts, end, now }: { workspaceId: string; templateId: string; starts: Date[]; end: Date; now: Date }): Promise<WeekPoint[]> {
+  const boundaries = [...starts, end];
   const [periods, versionRows] = await Promise.all([
-    readPeriods({ workspaceId, templateId, boundaries: [...weekStarts, new Date(Math.max(now.getTime(), last.getTime()))] }),
+    readPeriods({ workspaceId, templateId, boundaries, now }),
     db.$queryRaw<{ number: number; createdAt: Date | string }[]>`
       SELECT "number", "createdAt" FROM "TemplateVersion"
-      WHERE "workspaceId" = ${workspaceId} AND "templateId" = ${templateId} AND "createdAt" >= ${ts(first)} AND "createdAt" < ${ts(now)}
+      WHERE "workspaceId" = ${workspaceId} AND "templateId" = ${templateId} AND "createdAt" >= ${ts(starts[0])} AND "createdAt" < ${ts(now)}
       ORDER BY "number"`,
   ]);
-  return weekStarts.map((weekStart, i) => ({
+  return starts.map((weekStart, i) => ({
     weekStart,
     runs: periods[i].runs,
     avgQuality: average(periods[i].qualitySum, periods[i].qualityCount),
     avgRating: average(periods[i].ratingSum, periods[i].ratingCount),
     acceptance: acceptanceRate(periods[i].confirmed, periods[i].rejected),
     acceptanceInterval: wilsonInterval(periods[i].confirmed, periods[i].confirmed + periods[i].rejected),
-    versionsStarted: versionRows.filter((v) => weekStartOf(utc(v.createdAt)!).getTime() === weekStart.getTime()).map((v) => int(v.number)),
+    versionsStarted: versionRows.filter((v) => { const t = utc(v.createdAt)!.getTime(); return t >= boundaries[i].getTime() && t < boundaries[i + 1].getTime(); }).map((v) => int(v.number)),
   }));
 }

@@ -21,12 +21,13 @@ export async function createChangeSet(options: { scope: Scope; agentId: string; 
       const task = await tx.task.findFirst({ where: { id: taskId, workspaceId: scope.workspaceId }, select: { id: true } });
       if (!task) throw notFound("Task not found.");
     }
+    // Stamped by the app's clock when written, like the wake that saves it (its run's start and end).
+    const at = Date.now();
     const set = await tx.changeSet.create({
-      data: { workspaceId: scope.workspaceId, agentId: agent.id, templateId: agent.templateId, taskId, wakeRunId: options.wakeRunId ?? null },
+      data: { workspaceId: scope.workspaceId, agentId: agent.id, templateId: agent.templateId, taskId, wakeRunId: options.wakeRunId ?? null, createdAt: new Date(at) },
     });
     // One millisecond apart, in the order proposed: everything that lists a set's items orders by
     // createdAt, and rows of one statement would otherwise tie (and come back in any order).
-    const at = Date.now();
     await tx.changeItem.createMany({
       data: options.items.map((item, i) => ({
         createdAt: new Date(at + i),

@@ -17,9 +17,12 @@ async function treatmentOf(h: Due) {
   const approved = await db.proposal.findFirst({
     where: { workspaceId: h.workspaceId, sessionId: h.sessionId, status: "approved", resultingVersionId: { not: null } },
     orderBy: { decidedAt: "asc" },
-    select: { resultingVersion: { select: { id: true, number: true, createdAt: true, probation: { select: { id: true } } } } },
+    // Its first probation: the one its promotion started (a re-promote later starts another).
+    select: { resultingVersion: { select: { id: true, number: true, createdAt: true, probations: { orderBy: { startedAt: "asc" }, take: 1, select: { id: true } } } } },
   });
-  return approved?.resultingVersion ?? null;
+  if (!approved?.resultingVersion) return null;
+  const { probations, ...version } = approved.resultingVersion;
+  return { ...version, probation: probations[0] ?? null };
 }
 
 export async function gradeOne(h: Due): Promise<Grade | { outcome: "inconclusive"; reason: string }> {

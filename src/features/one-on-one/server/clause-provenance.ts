@@ -93,10 +93,11 @@ export async function chainOf(client: Db | Tx, { workspaceId, templateId, fromVe
       id: true, number: true, directives: true, rationale: true, parentVersionId: true, createdAt: true, authoredBy: true,
       author: { select: { name: true, email: true } },
       proposal: { select: { userRating: true, session: { select: { id: true, sessionNumber: true, origin: true } } } },
-      probation: { select: { status: true, effects: true } },
+      // Its latest probation (a re-promoted version has more than one).
+      probations: { orderBy: { startedAt: "desc" }, take: 1, select: { status: true, effects: true } },
     },
   });
-  const byId = new Map(versions.map((v) => [v.id, v]));
+  const byId = new Map(versions.map(({ probations, ...v }) => [v.id, { ...v, probation: probations[0] ?? null }]));
   const chain: VersionNode[] = [];
   for (let v = byId.get(fromVersionId); v && chain.length < versions.length; v = v.parentVersionId ? byId.get(v.parentVersionId) : undefined) chain.push(v);
   return chain;

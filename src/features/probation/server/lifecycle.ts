@@ -7,8 +7,9 @@ import { armOf, type Arm } from "../assign";
 //   zero; not for a version whose directives some earlier version already had — a restore is not
 //   an experiment), ending the template's open one as superseded, or as rolled back when the new
 //   version restores that probation's baseline;
-// - the head moved to an existing version (setTemplateHead) ends the open one: rolled back when it
-//   moves to its baseline, else superseded.
+// - the head moved to an existing version (setTemplateHead): forward (a re-promote) is a promotion
+//   like the above; backward (undo, restore) ends the open one: rolled back when it moves to its
+//   baseline, else superseded.
 // "Open" is running or harm_detected: both arms keep running until people decide.
 
 export const OPEN_STATUSES = ["running", "harm_detected"] as const;
@@ -66,9 +67,23 @@ export async function onVersionPromoted(
   });
 }
 
-/** After the head moved to an existing version (promote or roll back by hand). */
-export async function onHeadMoved(t: Tx, input: { workspaceId: string; templateId: string; head: { id: string; directives: string }; actorUserId: string | null; now?: Date }) {
-  await endOpen(t, input.workspaceId, input.templateId, input.head, { actorUserId: input.actorUserId, now: input.now ?? new Date() });
+/**
+ * After the head moved to an existing version (undo, re-promote, restore by hand). Forward — to a
+ * version newer than the head it replaces (a re-promote) — it is promoted again, so measured like
+ * a new version (onVersionPromoted: the open probation ends, one starts against the replaced head
+ * unless probation is off or its directives are a restore). Backward (undo, restore) only ends
+ * the open one: rolled back when it returns to its baseline, else superseded.
+ */
+export async function onHeadMoved(
+  t: Tx,
+  input: { workspaceId: string; templateId: string; head: { id: string; number: number; directives: string }; previousHead: { id: string; number: number } | null; actorUserId: string | null; now?: Date },
+) {
+  const now = input.now ?? new Date();
+  if (input.previousHead && input.head.number > input.previousHead.number) {
+    await onVersionPromoted(t, { workspaceId: input.workspaceId, templateId: input.templateId, version: input.head, previousHeadId: input.previousHead.id, actorUserId: input.actorUserId, now });
+    return;
+  }
+  await endOpen(t, input.workspaceId, input.templateId, input.head, { actorUserId: input.actorUserId, now });
 }
 
 export type WakeVersion = { id: string; number: number; directives: string };

@@ -4,7 +4,9 @@ import { db } from "@/server/db";
 import type { ProbationEffects } from "../effect";
 
 // What the template page shows: the template's open probation, else the last one that ended in
-// the past 30 days (its outcome), with the last measurement.
+// the past 30 days (its outcome) if it describes the current head — rolled back to it (its id or
+// its directives), or ended on it (graduated, promoted; never a superseded one) — with the last measurement. A head that
+// moved elsewhere since (restored, re-promoted without a probation) shows no earlier card.
 
 const RECENT_MS = 30 * 86_400_000;
 
@@ -41,8 +43,12 @@ export async function getTemplateProbation(workspaceId: string, templateId: stri
     JOIN "TemplateVersion" v ON v."id" = p."versionId"
     JOIN "TemplateVersion" b ON b."id" = p."baselineVersionId"
     LEFT JOIN "User" u ON u."id" = p."endedById"
+    JOIN "AgentTemplate" t ON t."id" = p."templateId"
+    JOIN "TemplateVersion" h ON h."id" = t."headVersionId"
     WHERE p."workspaceId" = ${workspaceId} AND p."templateId" = ${templateId}
-      AND (p."status" IN ('running', 'harm_detected') OR p."endedAt" >= ${ts(new Date(now.getTime() - RECENT_MS))})
+      AND (p."status" IN ('running', 'harm_detected') OR (p."endedAt" >= ${ts(new Date(now.getTime() - RECENT_MS))}
+        -- An ended one only while it speaks for the head: rolled back to it, or graduated / promoted on it.
+        AND CASE p."status" WHEN 'rolled_back' THEN h."id" = b."id" OR h."directives" = b."directives" WHEN 'superseded' THEN false ELSE h."id" = v."id" END))
     ORDER BY p."startedAt" DESC
     LIMIT 1`;
   if (!p) return null;

@@ -92,7 +92,8 @@ async function wake(input: WakeInput): Promise<WakeResult> {
 
   const { output, qualityScore, error, note } = settle(result);
   const failed = error !== null;
-  const finishedAt = new Date();
+  // The run ends after its last write, by the same clock that stamps its start and every saved row.
+  let finishedAt = new Date();
   try {
     await db.$transaction(async (tx) => {
       if (result.iterations.length) {
@@ -112,6 +113,7 @@ async function wake(input: WakeInput): Promise<WakeResult> {
         }
         for (const text of output.observations) await recordObservation({ scope, agentId: agent.id, text, wakeRunId: run.id }, tx);
       }
+      finishedAt = new Date();
       await tx.wakeRun.update({
         where: { id: run.id },
         data: {
@@ -137,6 +139,7 @@ async function wake(input: WakeInput): Promise<WakeResult> {
   } catch (e) {
     // Saving failed: the run must not stay "running" forever.
     logger.error("wake: saving the run failed", { runId: run.id, ...errorFields(e) });
+    finishedAt = new Date();
     await db.$transaction(async (tx) => {
       await tx.wakeRun.update({ where: { id: run.id }, data: { status: "failed", finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), phase: null, phaseIteration: null, error: "Saving the run's output failed." } });
       await applyRunToState(tx, agent.id, { finishedAt, failed: true });

@@ -81,8 +81,9 @@ export async function getRunTimeline(workspaceId: string, runId: string): Promis
     });
   }
 
-  // The time since the previous timed step; saved rows are stamped in the transaction that also
-  // finishes the run, so a negative gap (clock order differs from step order) is not shown.
+  // The time since the previous timed step. A wake stamps each row by the app's clock as it writes
+  // it and ends the run after the last write, so its steps are in order; a negative gap (a run
+  // recorded otherwise, clock order differing from step order) is not shown.
   let previous: Date | null = null;
   return steps.map((s) => {
     const gap = s.at && previous ? s.at.getTime() - previous.getTime() : null;

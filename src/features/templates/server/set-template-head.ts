@@ -8,7 +8,8 @@ import type { Scope } from "@/server/scope";
 /**
  * Promote or roll back: points the head at an existing version of the same template. Version rows
  * are never edited; every instance resolves the head at its next run. An open probation ends
- * (rolled back when the head returns to its baseline).
+ * (rolled back when the head returns to its baseline); moving forward to a newer version (a
+ * re-promote) starts a probation of it against the head it replaces (probation/server/lifecycle.ts).
  */
 export async function setTemplateHead({ scope, templateId, versionId }: { scope: Scope; templateId: string; versionId: string }) {
   return db.$transaction(async (tx) => {
@@ -25,10 +26,12 @@ export async function setTemplateHead({ scope, templateId, versionId }: { scope:
       "Someone is changing this template's active version right now. Reload the page.",
     );
     const template = locked[0];
+    // The head it replaces (its number says whether this move goes forward: a re-promote).
+    const head = template?.headVersionId ? await tx.templateVersion.findFirst({ where: { id: template.headVersionId, workspaceId: scope.workspaceId }, select: { id: true, number: true } }) : null;
     if (!template) throw notFound("Template not found.");
     if (template.headVersionId === version.id) throw conflict(`Version ${version.number} is already active.`);
     await tx.agentTemplate.update({ where: { id: templateId, workspaceId: scope.workspaceId }, data: { headVersionId: version.id } });
-    await onHeadMoved(tx, { workspaceId: scope.workspaceId, templateId, head: version, actorUserId: scope.actorUserId });
+    await onHeadMoved(tx, { workspaceId: scope.workspaceId, templateId, head: version, previousHead: head, actorUserId: scope.actorUserId });
     return { templateId, versionId: version.id, number: version.number };
   });
 }
