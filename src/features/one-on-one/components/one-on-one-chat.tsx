@@ -12,6 +12,7 @@ import { TEXT_LIMITS } from "@/lib/text-limits";
 import type { ChatMetadata, ImproverUIMessage } from "../server/chat";
 import { ProposalCard, type ProposalCardData } from "./proposal-card";
 import { settleUnfinishedParts } from "../unfinished-parts";
+import { shouldResume } from "../resume";
 
 // The streaming one-on-one (AI SDK UI). Only the newest user message is sent; the server owns the
 // transcript and the context. Proposal cards take their state from the server (props refresh
@@ -114,12 +115,13 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
 
   // A page (re)loaded while the answer is being written follows it: the route replays what was
   // written and streams the rest (204 when it is written elsewhere: the polling above takes over).
+  // Only while nothing is being answered here (shouldResume).
   const resumed = useRef(false);
   useEffect(() => {
-    if (resumed.current || !open || initialMessages.at(-1)?.role !== "user") return;
+    if (resumed.current || !shouldResume({ open, status, stored: initialMessages, shown: messages })) return;
     resumed.current = true;
     void resumeStream();
-  }, [open, initialMessages, resumeStream]);
+  }, [open, initialMessages, messages, status, resumeStream]);
 
   // A fresh session opens with the improver's summary, asked for once by the page that shows it.
   const opened = useRef(false);
