@@ -413,6 +413,7 @@ function Message({
         <span className="text-xs text-zinc-500">Improver</span>
         {message.parts.map((part, i) => render(part, `${message.id}-${i}`))}
         {message.metadata?.stopped ? <p className="text-xs text-zinc-500 italic">Stopped before the end.</p> : null}
+        {message.metadata?.cutOff ? <p className="text-xs text-zinc-500 italic">Cut off: the model stopped before the end of its answer.</p> : null}
       </div>
     </li>
   );

@@ -36,6 +36,8 @@ export type ChatMetadata = {
   sentAt?: string;
   /** An answer a person stopped: what was written up to then. */
   stopped?: boolean;
+  /** An answer the model broke off (an error mid-stream, or it stopped sending): what arrived up to then. */
+  cutOff?: boolean;
 };
 export type ImproverUIMessage = UIMessage<ChatMetadata, never, InferUITools<ImproverTools>>;
 
@@ -152,13 +154,14 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   void result.consumeStream();
   const stream = result.toUIMessageStream<ImproverUIMessage>({
     originalMessages: history,
-    onFinish: async ({ responseMessage }) => {
+    onFinish: async ({ responseMessage, finishReason }) => {
       if (responseMessage.parts.length === 0) return;
+      const metadata = answer.signal.aborted ? { stopped: true } : finishReason === "error" ? { cutOff: true } : {};
       // A broken or cut-off answer leaves no step "in progress" behind (unfinished-parts.ts).
       const parts = settleUnfinishedParts(responseMessage.parts);
       await db.$transaction(async (t) => {
         await t.evolutionMessage.create({
-          data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: answer.signal.aborted ? { stopped: true } : {} },
+          data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata },
         });
         await recordModelUsage(t, { workspaceId, templateId, at: new Date(), entries: meter.entries() });
       });
