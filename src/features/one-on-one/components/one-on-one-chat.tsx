@@ -82,7 +82,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
     messages: initialMessages,
     transport,
     onFinish: () => router.refresh(),
-    // A broken answer: its unfinished steps show as interrupted here too (as the server stored them),
+    // A broken answer: its unfinished steps are dropped here too (as the server stores it),
     // never "Drafting a proposal…" forever; a refresh brings what the server recorded.
     onError: () => {
       setMessages((current) => current.map((m) => (m.role === "assistant" ? { ...m, parts: settleUnfinishedParts(m.parts) } : m)));

@@ -135,6 +135,8 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   const answer = trackAnswer(sessionId);
   // Tokens of every finished step (a stopped answer's last step reports none), for the usage ledger.
   const meter = new UsageMeter();
+  /** The model broke off somewhere in the answer (an error part: a malformed chunk, a reset, a stall). */
+  let broken = false;
   const result = streamText({
     model: improver,
     // A stalled provider is cut (the whole answer, all its steps), and a runaway answer capped; Stop cuts it too.
@@ -148,7 +150,10 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     stopWhen: stepCountIs(MAX_STEPS),
     experimental_telemetry: modelTelemetry("improver", { workspaceId, templateId, templateVersion: context.facts.head?.version, runId: sessionId }),
     onStepFinish: ({ usage }) => meter.add("improver", improver, usage),
-    onError: ({ error }) => logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) }),
+    onError: ({ error }) => {
+      broken = true;
+      logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) });
+    },
   });
   // Finish (and persist) the answer even when the browser disconnects mid-stream.
   void result.consumeStream();
@@ -156,7 +161,7 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     originalMessages: history,
     onFinish: async ({ responseMessage, finishReason }) => {
       if (responseMessage.parts.length === 0) return;
-      const metadata = answer.signal.aborted ? { stopped: true } : finishReason === "error" ? { cutOff: true } : {};
+      const metadata = answer.signal.aborted ? { stopped: true } : broken || finishReason === "error" ? { cutOff: true } : {};
       // A broken or cut-off answer leaves no step "in progress" behind (unfinished-parts.ts).
       const parts = settleUnfinishedParts(responseMessage.parts);
       await db.$transaction(async (t) => {
