@@ -23,3 +23,10 @@ export function modelLimits(role: ModelRole, e: { AI_TIMEOUT_SECONDS?: number; A
   const d = DEFAULT_LIMITS[role];
   return { timeoutMs: e.AI_TIMEOUT_SECONDS ? e.AI_TIMEOUT_SECONDS * 1000 : d.timeoutMs, maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS ?? d.maxOutputTokens };
 }
+
+/**
+ * How long a model call may send nothing (no response yet, or no chunk in the middle of a streamed
+ * answer) before it is given up as stalled (stream-guard.ts; the total time is `timeoutMs`).
+ * Callers and tests may pass their own (`withSettledStreams(model, { idleMs })`).
+ */
+export const MODEL_IDLE_TIMEOUT_MS = 30_000;

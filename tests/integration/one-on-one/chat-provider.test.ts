@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LanguageModel } from "ai";
 import { createRegistry } from "@/ai/models";
+import { withSettledStreams } from "@/ai/stream-guard";
 import { startSession } from "@/features/one-on-one/server";
 import { loadTranscript, stopImproverReply, streamImproverReply } from "@/features/one-on-one/server/chat";
 import { db } from "@/server/db";
@@ -28,7 +30,8 @@ async function setup() {
   const { session } = await startSession({ scope, templateId: template.id });
   const model = createRegistry({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: server.url, AI_API_KEY: KEY, AI_MODEL: "fake-model" }).getModel("improver");
   /** One turn; returns the UI stream's text once the answer (if any) is stored. */
-  const say = async (text: string) => {
+  const say = (text: string) => sayWith(model, text);
+  const sayWith = async (model: LanguageModel, text: string) => {
     const before = await db.evolutionMessage.count({ where: { sessionId: session.id } });
     const res = await streamImproverReply({ workspaceId: workspace.id, templateId: template.id, sessionId: session.id, userId: owner.id, message: { role: "user", parts: [{ type: "text", text }] }, model });
     const body = await res.text();
@@ -39,7 +42,7 @@ async function setup() {
   const start = (text: string) =>
     streamImproverReply({ workspaceId: workspace.id, templateId: template.id, sessionId: session.id, userId: owner.id, message: { role: "user", parts: [{ type: "text", text }] }, model });
   const stop = () => stopImproverReply({ workspaceId: workspace.id, templateId: template.id, sessionId: session.id });
-  return { session, say, start, stop, workspaceId: workspace.id, transcript: () => loadTranscript(workspace.id, session.id), proposals: () => db.proposal.findMany({ where: { sessionId: session.id } }) };
+  return { session, model, say, sayWith, start, stop, workspaceId: workspace.id, transcript: () => loadTranscript(workspace.id, session.id), proposals: () => db.proposal.findMany({ where: { sessionId: session.id } }) };
 }
 
 /** The improver proposes with a tool call, then closes with a sentence (the second step sees the tool result). */
@@ -67,20 +70,24 @@ describe("the one-on-one through an OpenAI-compatible provider", () => {
     ["a malformed SSE line", "malformed"],
     ["a connection reset", "reset"],
     ["an error event", "error-event"],
-  ] as const)("%s in the middle of a proposal: the person is told, no proposal is written, the stored answer shows the step as failed, never in progress", async (_name, fault) => {
+  ] as const)("%s in the middle of a proposal: the person is told, no proposal is written, the stored answer keeps only whole steps and says it was cut off", async (_name, fault) => {
     const s = await setup();
     proposeThenClose(reply.broken(reply.toolCall("propose_directives", PROPOSAL, { text: "Here is my proposal. ", argumentChars: 8 }), fault));
     const body = await s.say("What would you change?");
-    console.log("BODYERR", body.match(/"errorText":"[^"]*"/g));
     expect(body).toMatch(/"type":"error","errorText":"The improver could not answer/);
     const stored = await db.evolutionMessage.findMany({ where: { sessionId: s.session.id, role: "assistant" } });
     expect(JSON.stringify(stored.map((m) => m.parts))).not.toMatch(/input-streaming|input-available/);
     const transcript = await s.transcript();
     const tools = transcript.flatMap((m) => m.parts).filter((p) => p.type === "tool-propose_directives") as { state: string }[];
     const proposals = await s.proposals();
-    // Either the proposal completed and the stored answer shows it, or it was never written.
+    // Either the proposal completed and ran, and the stored answer shows it, or the answer keeps no part of it.
     if (proposals.length) expect(tools.map((t) => t.state)).toContain("output-available");
-    else expect(tools.every((t) => t.state === "output-error")).toBe(true);
+    else expect(tools).toEqual([]);
+    // What was kept is whole (no empty text, no tool call that did not run), and the answer says it was cut off.
+    const parts = stored.flatMap((m) => m.parts as { type: string; state?: string; text?: string }[]);
+    expect(parts.filter((p) => p.type.startsWith("tool-") && p.state !== "output-available")).toEqual([]);
+    expect(parts.filter((p) => p.type === "text" && !p.text?.trim())).toEqual([]);
+    expect(stored.at(-1)?.metadata).toMatchObject({ cutOff: true });
   });
 
   it("a refused key: the person reads which provider refused and what to fix, never the key; the message stays for Try again", async () => {
@@ -107,6 +114,19 @@ describe("the one-on-one through an OpenAI-compatible provider", () => {
     await s.say("Tell me everything.");
     const sent = server.chatRequests()[0]!.body as { max_tokens?: number };
     expect(sent.max_tokens).toBe(6000);
+  });
+
+  it("a model that stops sending in the middle of an answer: given up after the idle time, the person told plainly, what arrived stored and marked cut off, the request aborted", async () => {
+    const s = await setup();
+    server.script(() => reply.broken(reply.text("The estimates were rejected because they had no rationale, and the fix is"), "stall"));
+    // The improver's own guard waits MODEL_IDLE_TIMEOUT_MS; a tighter one inside it keeps the test short.
+    const body = await s.sayWith(withSettledStreams(s.model, { idleMs: 300 }), "Why were estimates rejected?");
+    expect(body).toContain("The improver could not answer: The model stopped answering");
+    await expect.poll(async () => (await s.transcript()).length).toBe(2);
+    const answer = (await s.transcript()).at(-1)!;
+    expect(answer).toMatchObject({ role: "assistant", metadata: { cutOff: true } });
+    expect(JSON.stringify(answer.parts)).toContain("The estimates were rejected");
+    expect(server.requests.at(-1)!.aborted).toBe(true);
   });
 
   it("Stop cuts the answer being written — the model call is aborted — and stores what was written, marked stopped", async () => {

@@ -64,7 +64,7 @@ describe("one-on-one conversation", () => {
     ).rejects.toMatchObject({ status: 409 });
   });
 
-  it("an answer that breaks while a proposal streams is saved with that step as an error, never 'in progress'; nothing half-written", async () => {
+  it("an answer that breaks while a proposal streams is saved with its whole text only, marked cut off: no half proposal, never 'in progress'; nothing half-written", async () => {
     const f = await fixture();
     const { session } = await startSession({ scope: f.scope, templateId: f.template.id });
     // Text, then a proposal whose input is cut off by a malformed stream.
@@ -87,10 +87,12 @@ describe("one-on-one conversation", () => {
     const answer = (await loadTranscript(f.workspace.id, session.id)).at(-1)!;
     expect(answer.role).toBe("assistant");
     const states = answer.parts.filter((p) => p.type.startsWith("tool-")).map((p) => (p as { state: string }).state);
-    expect(states).toEqual(["output-error"]);
+    expect(states).toEqual([]);
+    expect(JSON.stringify(answer.parts)).toContain("Here is what I propose");
     // Stored so too (not only mended when read).
     const row = await db.evolutionMessage.findFirstOrThrow({ where: { sessionId: session.id, role: "assistant" }, orderBy: { createdAt: "desc" } });
-    expect(JSON.stringify(row.parts)).not.toContain("input-streaming");
+    expect(JSON.stringify(row.parts)).not.toContain("propose_directives");
+    expect(row.metadata).toMatchObject({ cutOff: true });
     expect(await db.proposal.count({ where: { sessionId: session.id } })).toBe(0);
   });
 

@@ -24,6 +24,35 @@ describe("server action requests", () => {
     expect((await serverActionProblem(request, "http://app.test"))?.status).toBe(status);
   });
 
+  const reply = (fields: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    return new Request("http://app.test/w/demo", { method: "POST", body: form, headers: { "next-action": "abc" } });
+  };
+
+  it("lets through React replies whose references are all in the body", async () => {
+    expect(await serverActionProblem(action(JSON.stringify([{ at: "$D2026-01-01T00:00:00.000Z", n: "$n12", gone: "$undefined", text: "$$1" }])), undefined)).toBeNull();
+    expect(await serverActionProblem(reply({ "0": '["$Q1","$@2","$3:a"]', "1": "[]", "2": '"x"', "3": '{"a":1}' }), undefined)).toBeNull();
+    expect(await serverActionProblem(reply({ "0": '["$B1"]', "1": new Blob(["x"]) }), undefined)).toBeNull();
+  });
+
+  it.each([
+    ["a text body referring to a chunk it cannot hold", () => action('["$1"]')],
+    ["a text body with a $Q map reference", () => action('[{"m":"$Q1"}]')],
+    ["a text body with a promise reference", () => action('["$@a"]')],
+    ["a text body with a blob reference", () => action('["$B1"]')],
+    ["a text body with a stream reference", () => action('["$R1"]')],
+    ["a text body with a malformed bigint", () => action('["$nabc"]')],
+    ["a text body with a reference that is no number", () => action('["$zz"]')],
+    ["a multipart reply referring to a missing field", () => reply({ "0": '["$1"]' })],
+    ["a multipart reply with a $Q map reference to a missing field", () => reply({ "0": '["$Q2"]', "1": "[]" })],
+    ["a multipart reply whose referred chunk refers to a missing one", () => reply({ "0": '["$1"]', "1": '{"a":"$W5"}' })],
+    ["a multipart reply whose referred chunk is not JSON", () => reply({ "0": '["$1"]', "1": "{" })],
+    ["a multipart reply with a blob reference to a text field", () => reply({ "0": '["$B1"]', "1": "x" })],
+  ])("refuses %s with a 400", async (_name, request) => {
+    expect(await serverActionProblem(request(), undefined)).toMatchObject({ status: 400 });
+  });
+
   it("measures nesting outside strings only", () => {
     expect(jsonDepth('[{"a":[1,2]}]')).toBe(3);
     expect(jsonDepth('["[[[[", "\\"[["]')).toBe(1);

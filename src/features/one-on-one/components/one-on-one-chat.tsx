@@ -12,6 +12,7 @@ import { TEXT_LIMITS } from "@/lib/text-limits";
 import type { ChatMetadata, ImproverUIMessage } from "../server/chat";
 import { ProposalCard, type ProposalCardData } from "./proposal-card";
 import { settleUnfinishedParts } from "../unfinished-parts";
+import { shouldResume } from "../resume";
 
 // The streaming one-on-one (AI SDK UI). Only the newest user message is sent; the server owns the
 // transcript and the context. Proposal cards take their state from the server (props refresh
@@ -81,7 +82,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
     messages: initialMessages,
     transport,
     onFinish: () => router.refresh(),
-    // A broken answer: its unfinished steps show as interrupted here too (as the server stored them),
+    // A broken answer: its unfinished steps are dropped here too (as the server stores it),
     // never "Drafting a proposal…" forever; a refresh brings what the server recorded.
     onError: () => {
       setMessages((current) => current.map((m) => (m.role === "assistant" ? { ...m, parts: settleUnfinishedParts(m.parts) } : m)));
@@ -114,12 +115,13 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
 
   // A page (re)loaded while the answer is being written follows it: the route replays what was
   // written and streams the rest (204 when it is written elsewhere: the polling above takes over).
+  // Only while nothing is being answered here (shouldResume).
   const resumed = useRef(false);
   useEffect(() => {
-    if (resumed.current || !open || initialMessages.at(-1)?.role !== "user") return;
+    if (resumed.current || !shouldResume({ open, status, stored: initialMessages, shown: messages })) return;
     resumed.current = true;
     void resumeStream();
-  }, [open, initialMessages, resumeStream]);
+  }, [open, initialMessages, messages, status, resumeStream]);
 
   // A fresh session opens with the improver's summary, asked for once by the page that shows it.
   const opened = useRef(false);
@@ -411,6 +413,7 @@ function Message({
         <span className="text-xs text-zinc-500">Improver</span>
         {message.parts.map((part, i) => render(part, `${message.id}-${i}`))}
         {message.metadata?.stopped ? <p className="text-xs text-zinc-500 italic">Stopped before the end.</p> : null}
+        {message.metadata?.cutOff ? <p className="text-xs text-zinc-500 italic">Cut off: the model stopped before the end of its answer.</p> : null}
       </div>
     </li>
   );

@@ -36,6 +36,8 @@ export type ChatMetadata = {
   sentAt?: string;
   /** An answer a person stopped: what was written up to then. */
   stopped?: boolean;
+  /** An answer the model broke off (an error mid-stream, or it stopped sending): what arrived up to then. */
+  cutOff?: boolean;
 };
 export type ImproverUIMessage = UIMessage<ChatMetadata, never, InferUITools<ImproverTools>>;
 
@@ -133,6 +135,8 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   const answer = trackAnswer(sessionId);
   // Tokens of every finished step (a stopped answer's last step reports none), for the usage ledger.
   const meter = new UsageMeter();
+  /** The model broke off somewhere in the answer (an error part: a malformed chunk, a reset, a stall). */
+  let broken = false;
   const result = streamText({
     model: improver,
     // A stalled provider is cut (the whole answer, all its steps), and a runaway answer capped; Stop cuts it too.
@@ -146,19 +150,23 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
     stopWhen: stepCountIs(MAX_STEPS),
     experimental_telemetry: modelTelemetry("improver", { workspaceId, templateId, templateVersion: context.facts.head?.version, runId: sessionId }),
     onStepFinish: ({ usage }) => meter.add("improver", improver, usage),
-    onError: ({ error }) => logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) }),
+    onError: ({ error }) => {
+      broken = true;
+      logger.error("one-on-one: model stream failed", { sessionId, ...errorFields(error) });
+    },
   });
   // Finish (and persist) the answer even when the browser disconnects mid-stream.
   void result.consumeStream();
   const stream = result.toUIMessageStream<ImproverUIMessage>({
     originalMessages: history,
-    onFinish: async ({ responseMessage }) => {
+    onFinish: async ({ responseMessage, finishReason }) => {
       if (responseMessage.parts.length === 0) return;
+      const metadata = answer.signal.aborted ? { stopped: true } : broken || finishReason === "error" ? { cutOff: true } : {};
       // A broken or cut-off answer leaves no step "in progress" behind (unfinished-parts.ts).
       const parts = settleUnfinishedParts(responseMessage.parts);
       await db.$transaction(async (t) => {
         await t.evolutionMessage.create({
-          data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata: answer.signal.aborted ? { stopped: true } : {} },
+          data: { workspaceId, sessionId, role: "assistant", parts: parts as unknown as Prisma.InputJsonValue, metadata },
         });
         await recordModelUsage(t, { workspaceId, templateId, at: new Date(), entries: meter.entries() });
       });

@@ -1,0 +1,73 @@
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { generateText, streamText } from "ai";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describeModelError } from "@/ai/retry";
+import { withSettledStreams } from "@/ai/stream-guard";
+import { reply, startFakeOpenAI, type FakeOpenAI } from "../../support/fake-openai";
+
+// A provider that stops sending in the middle of an answer (the real provider code against the
+// fake): the guard gives up after its idle time, ends the answer like any other stream error with
+// a plain message, keeps what arrived, and aborts the request.
+
+let server: FakeOpenAI;
+beforeAll(async () => {
+  server = await startFakeOpenAI();
+});
+afterEach(() => server.reset());
+afterAll(() => server.close());
+
+const model = () => createOpenAICompatible({ name: "fake", baseURL: server.url, apiKey: "sk-test" }).chatModel("fake-model");
+
+async function run(idleMs: number) {
+  const guarded = withSettledStreams(model(), { idleMs });
+  const errors: unknown[] = [];
+  let text = "";
+  let finishReason: string | undefined;
+  const result = streamText({ model: guarded, prompt: "Hello", onError: ({ error }) => void errors.push(error) });
+  for await (const part of result.fullStream) {
+    if (part.type === "text-delta") text += part.text;
+    if (part.type === "error") errors.push(part.error);
+    if (part.type === "finish") finishReason = part.finishReason;
+  }
+  return { guarded, errors, text, finishReason };
+}
+
+describe("a stalled model", () => {
+  it("stops waiting after the idle time in the middle of an answer, keeps what arrived, says so plainly and aborts the request", async () => {
+    server.enqueue(reply.broken(reply.text("The first half of the answer. The second half."), "stall", { after: 2 }));
+    const { guarded, errors, text, finishReason } = await run(300);
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toContain("The second half.");
+    expect(finishReason).toBe("error");
+    expect(errors.length).toBeGreaterThan(0);
+    expect(describeModelError(errors[0], guarded)).toMatch(/^The model stopped answering/);
+    await expect.poll(() => server.requests.at(-1)?.aborted).toBe(true);
+  });
+
+  it("stops waiting for an answer that never begins", async () => {
+    server.enqueue(reply.stall());
+    const { errors, text, finishReason } = await run(300);
+    expect(text).toBe("");
+    expect(finishReason).toBe("error");
+    expect(describeModelError(errors[0])).toMatch(/^The model stopped answering/);
+  });
+
+  it("gives up a call that is not streamed, too, and aborts it", async () => {
+    server.enqueue(reply.stall());
+    const guarded = withSettledStreams(model(), { idleMs: 300 });
+    const error = await generateText({ model: guarded, prompt: "Hello", maxRetries: 0 }).then(
+      () => expect.unreachable("expected the call to fail"),
+      (e: unknown) => e,
+    );
+    expect(describeModelError(error, guarded)).toMatch(/^The model stopped answering/);
+    await expect.poll(() => server.requests.at(-1)?.aborted).toBe(true);
+  });
+
+  it("leaves an answer that keeps coming alone", async () => {
+    server.enqueue(reply.text("A whole answer.", { chunkChars: 3 }));
+    const { errors, text, finishReason } = await run(300);
+    expect(errors).toEqual([]);
+    expect(text).toBe("A whole answer.");
+    expect(finishReason).toBe("stop");
+  });
+});
