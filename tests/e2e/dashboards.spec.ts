@@ -30,8 +30,14 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   const chart = page.getByTestId("version-chart");
   await expect(chart.locator("svg").first()).toBeVisible();
   await expect(chart.locator(".recharts-line")).toHaveCount(3);
+  // The chart follows the selected window (30 days, in 7-day periods): v3 (12 days ago) starts in
+  // it, v2 (35 days ago) before it.
+  await expect(chart.locator(".recharts-reference-line")).toHaveCount(1);
+  await expect(page.getByTestId("version-chart-table").locator("tbody tr")).toHaveCount(5);
+  await template.windowLink("90 days").click();
+  await expect(page).toHaveURL(/\/performance\?window=90$/);
   await expect(chart.locator(".recharts-reference-line")).toHaveCount(2);
-  await expect(page.getByTestId("version-chart-table").locator("tbody tr")).toHaveCount(12);
+  await expect(page.getByTestId("version-chart-table").locator("tbody tr")).toHaveCount(13);
   await expect(page.getByTestId("version-performance-row")).toHaveCount(3);
   await expect(page.getByTestId("version-performance-row").first()).toHaveAttribute("data-version", "3");
 

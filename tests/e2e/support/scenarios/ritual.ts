@@ -4,7 +4,8 @@ import { createSupportDesk, createTicketAgents, REJECTED_ESTIMATES } from "./sup
 // The support desk for the weekly-ritual spec (./support-triage.ts): the second user is a member
 // (owner and member are both notified), the workspace holds its ritual on Mondays at 09:00 in
 // Berlin, and the feedback passes the ritual's threshold gate — three rejected estimates plus
-// observations the keyword rules classify. No improver and no FeedbackItems are written: "Run
+// observations the keyword rules classify, one asking for what a directive clause says (a reason
+// with every estimate: the built-in improver proposes no clause nothing asks for). No improver and no FeedbackItems are written: "Run
 // ritual now" creates the improver and the ritual classifies the feedback, as in production.
 
 export const RITUAL_DIRECTIVES = [
@@ -19,6 +20,9 @@ const OBSERVATIONS: [number, string][] = [
   [0, "The refund estimate was wrong by two days."],
   [2, "The VAT number in the summary was incorrect."],
   [1, "Great summary, the customer thanked us."],
+  [1, "The estimate came with no reason at all; explain every estimate."],
+  [0, "Why 30 minutes? No idea where that number comes from."],
+  [2, "An estimate without any explanation is no use to the team."],
 ];
 
 export async function createRitualWorkspace(db: FactoryDb = factoryDb()) {
