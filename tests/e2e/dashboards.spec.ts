@@ -38,6 +38,8 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await expect(page).toHaveURL(/\/performance\?window=90$/);
   await expect(chart.locator(".recharts-reference-line")).toHaveCount(2);
   await expect(page.getByTestId("version-chart-table").locator("tbody tr")).toHaveCount(13);
+  await template.windowLink("30 days").click();
+  await expect(page).toHaveURL(/\/performance\?window=30$/);
   await expect(page.getByTestId("version-performance-row")).toHaveCount(3);
   await expect(page.getByTestId("version-performance-row").first()).toHaveAttribute("data-version", "3");
 
