@@ -15,7 +15,8 @@ import { ritualTurn, transcriptRows, type Collected } from "./ritual-turn";
 
 /**
  * Plays a few versions around the improver's last proposal on last week's runs (replay slice) and,
- * when another does strictly better, proposes that one instead, saying so in the rationale. Versions
+ * when another does better by at least half a decision (replay/choose.ts), proposes that one instead,
+ * saying so in the rationale. Versions
  * people rejected in the last 8 weeks are not tried. A failed search is logged and leaves the
  * proposal as the improver made it.
  */
