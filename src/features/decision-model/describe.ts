@@ -1,6 +1,6 @@
 import type { Count, DecisionSignal, HeldOut, RatingSignal, SplitTest } from "./fit";
 import { PROPERTY_INFO } from "./properties";
-import { wilson } from "./stats";
+import { wilsonInterval } from "@/lib/interval";
 
 // The decision model in the words a team lead reads at a glance, with the counts behind each
 // statement: "Checklists of at most 5 items: 27 of 30 confirmed (90%); of 6 or more: 2 of 31 (6%)".
@@ -23,7 +23,7 @@ export function sideWords(property: string, test: SplitTest, threshold: number |
 const opposite = (test: SplitTest): SplitTest => ({ atMost: "moreThan", moreThan: "atMost", is: "isNot", isNot: "is" })[test] as SplitTest;
 
 const share = (c: Count) => {
-  const { low, high } = wilson(c.confirmed, c.total);
+  const { low, high } = wilsonInterval(c.confirmed, c.total) ?? { low: 0, high: 1 };
   return `${c.confirmed} of ${c.total} confirmed (${pct(c.confirmed / c.total)}, 95% CI ${pct(low)}–${pct(high)})`;
 };
 

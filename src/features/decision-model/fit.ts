@@ -1,5 +1,6 @@
 import { PROPERTY_INFO, PROPOSAL_KINDS, type Properties, type ProposalKind } from "./properties";
-import { benjaminiHochberg, calibrationError, fisherExact, fitLogistic, meanOf, predictLogistic, welch } from "./stats";
+import { fisherExact } from "@/lib/tests-of-counts";
+import { benjaminiHochberg, calibrationError, fitLogistic, meanOf, predictLogistic, welch } from "./stats";
 
 // The decision model of a template: what people confirm and reject, and how they rate runs, as a
 // function of what the agent produced. Two parts, both fitted from the same rows:

@@ -1,44 +1,10 @@
-// The statistics the decision model rests on, written out so each can be checked by hand:
-// Fisher's exact test for a 2×2 table, Welch's t-test for two means, the Benjamini–Hochberg
-// false-discovery step, Wilson intervals for a share, and a ridge-regularised logistic regression
-// fitted by Newton's method (IRLS). Pure and deterministic.
+// The statistics the decision model rests on, written out so each can be checked by hand: Welch's
+// test for two means, the Benjamini–Hochberg false-discovery step and a ridge-regularised logistic
+// regression fitted by Newton's method (IRLS). Fisher's exact test and the normal CDF are
+// src/lib/tests-of-counts.ts, Wilson intervals src/lib/interval.ts. Pure and deterministic.
 
-const LOG_FACTORIAL: number[] = [0];
-function logFactorial(n: number): number {
-  for (let i = LOG_FACTORIAL.length; i <= n; i++) LOG_FACTORIAL[i] = LOG_FACTORIAL[i - 1]! + Math.log(i);
-  return LOG_FACTORIAL[n]!;
-}
-
-/**
- * Two-sided Fisher exact test of a 2×2 table [[a, b], [c, d]] (rows: the two sides of a split;
- * columns: confirmed, rejected): the probability, with the margins fixed, of a table at most as
- * likely as the one seen.
- */
-export function fisherExact(a: number, b: number, c: number, d: number): number {
-  const row1 = a + b;
-  const col1 = a + c;
-  const n = a + b + c + d;
-  if (n === 0) return 1;
-  const logP = (x: number) =>
-    logFactorial(row1) + logFactorial(n - row1) + logFactorial(col1) + logFactorial(n - col1) - logFactorial(n) - logFactorial(x) - logFactorial(row1 - x) - logFactorial(col1 - x) - logFactorial(n - row1 - col1 + x);
-  const lo = Math.max(0, row1 + col1 - n);
-  const hi = Math.min(row1, col1);
-  const seen = logP(a);
-  let p = 0;
-  for (let x = lo; x <= hi; x++) {
-    const lp = logP(x);
-    if (lp <= seen + 1e-7) p += Math.exp(lp);
-  }
-  return Math.min(1, p);
-}
-
-/** The standard normal's upper tail, P(Z > z) (Abramowitz–Stegun 7.1.26 through erfc; error < 1.5e-7). */
-export function normalTail(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erfc = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-x * x);
-  return z >= 0 ? erfc / 2 : 1 - erfc / 2;
-}
+import { calibrationBins, expectedCalibrationError } from "@/features/feedback/classifier/metrics";
+import { normalCdf } from "@/lib/tests-of-counts";
 
 export type MeanOf = { mean: number; variance: number; n: number };
 
@@ -53,7 +19,7 @@ export function meanOf(values: readonly number[]): MeanOf {
 export function welch(x: MeanOf, y: MeanOf): number {
   if (x.n < 2 || y.n < 2) return 1;
   const se = Math.sqrt(Math.max(x.variance, 1e-6) / x.n + Math.max(y.variance, 1e-6) / y.n);
-  return Math.min(1, 2 * normalTail(Math.abs(x.mean - y.mean) / se));
+  return Math.min(1, 2 * normalCdf(-Math.abs(x.mean - y.mean) / se));
 }
 
 /** Benjamini–Hochberg adjusted p-values (q-values), in the input's order. */
@@ -68,16 +34,6 @@ export function benjaminiHochberg(p: readonly number[]): number[] {
     q[i] = min;
   }
   return q;
-}
-
-/** Wilson score interval of k successes in n (95%). */
-export function wilson(k: number, n: number, z = 1.96): { low: number; high: number } {
-  if (n === 0) return { low: 0, high: 1 };
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
 const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
@@ -148,15 +104,7 @@ export function fitLogistic(X: readonly number[][], y: readonly number[], lambda
 
 export const predictLogistic = (w: readonly number[], x: readonly number[]) => sigmoid(w[0]! + x.reduce((s, v, j) => s + v * w[j + 1]!, 0));
 
-/** Expected calibration error over 10 equal-width bins of the predicted probability. */
+/** Expected calibration error over 10 equal-width bins of the predicted probability (the classifier's measure); 0 with no predictions. */
 export function calibrationError(predicted: readonly number[], actual: readonly number[]): number {
-  const bins = Array.from({ length: 10 }, () => ({ p: 0, y: 0, n: 0 }));
-  predicted.forEach((p, i) => {
-    const b = bins[Math.min(9, Math.floor(p * 10))]!;
-    b.p += p;
-    b.y += actual[i]!;
-    b.n++;
-  });
-  const n = predicted.length;
-  return n ? bins.reduce((s, b) => s + (b.n ? (b.n / n) * Math.abs(b.p / b.n - b.y / b.n) : 0), 0) : 0;
+  return predicted.length ? expectedCalibrationError(calibrationBins([...predicted], actual.map((y) => y === 1))) : 0;
 }

@@ -13,6 +13,8 @@
 // points apart, and each reviewer needs 5 decided proposals of that tool (5 of 5 against 0 of 5 is
 // the smallest table that can pass).
 
+import { fisherExact } from "@/lib/tests-of-counts";
+
 /** Decisions looked at: 8 weeks, long enough to reach 5 decisions per reviewer on a tool. */
 export const CONFLICT_WINDOW_DAYS = 56;
 export const CONFLICT_MIN_DECISIONS = 5;
@@ -36,33 +38,6 @@ export type DetectedConflict = {
 };
 
 export const pairKeyOf = (a: string, b: string) => [a, b].sort().join(":");
-
-const logFactorials: number[] = [0];
-function logFactorial(n: number): number {
-  for (let i = logFactorials.length; i <= n; i++) logFactorials[i] = logFactorials[i - 1]! + Math.log(i);
-  return logFactorials[n]!;
-}
-
-/**
- * Two-sided Fisher exact test of the table [[a, b], [c, d]]: the probability, with the margins
- * fixed, of a table at most as likely as the observed one (hypergeometric). Ties within a relative
- * 1e-7 count as "as likely", the usual guard against rounding.
- */
-export function fisherExact(a: number, b: number, c: number, d: number): number {
-  const row1 = a + b;
-  const col1 = a + c;
-  const n = a + b + c + d;
-  if (n === 0) return 1;
-  const logP = (x: number) =>
-    logFactorial(row1) + logFactorial(n - row1) + logFactorial(col1) + logFactorial(n - col1) - logFactorial(n) - logFactorial(x) - logFactorial(row1 - x) - logFactorial(col1 - x) - logFactorial(n - row1 - col1 + x);
-  const observed = logP(a);
-  let p = 0;
-  for (let x = Math.max(0, row1 + col1 - n); x <= Math.min(row1, col1); x++) {
-    const lp = logP(x);
-    if (lp <= observed + 1e-7) p += Math.exp(lp);
-  }
-  return Math.min(1, p);
-}
 
 const rate = (r: ReviewerFigures) => r.confirmed / (r.confirmed + r.rejected);
 

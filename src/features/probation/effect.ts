@@ -1,4 +1,5 @@
 import { mulberry32 } from "@/lib/random";
+import { normalCdf } from "@/lib/tests-of-counts";
 
 // The measured effect of a version on probation (pure): per arm — the new version ("candidate")
 // and the previous one kept by a share of instances ("baseline") — proposal acceptance, mean
@@ -129,14 +130,6 @@ function estimateVariance(metric: MetricKey, s: ArmStats): number {
   const dMean = d / n;
   // Σ(cᵢ − r·dᵢ)² = Σc² − 2rΣcd + r²Σd² (the residuals' mean is 0 by construction of r).
   return Math.max(0, (cc - 2 * r * cd + r * r * dd) / (n - 1)) / (n * dMean * dMean);
-}
-
-/** The standard normal CDF (Abramowitz & Stegun 7.1.26, error < 1.5e-7). */
-export function normalCdf(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
-  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
 type UnitStats = { n: number; mean: number; variance: number };

@@ -2,19 +2,13 @@ import { describe, expect, it } from "vitest";
 import { decisionSignals, fitDecisionModel, ratingSignals, scoreProposal, type DecisionRow, type RatingRow } from "@/features/decision-model/fit";
 import { signalLine } from "@/features/decision-model/describe";
 import { checklistProperties, estimateProperties, reportProperties } from "@/features/decision-model/properties";
-import { benjaminiHochberg, fisherExact, wilson } from "@/features/decision-model/stats";
+import { benjaminiHochberg } from "@/features/decision-model/stats";
+import { wilsonInterval } from "@/lib/interval";
+import { mulberry32 } from "@/lib/random";
+import { fisherExact } from "@/lib/tests-of-counts";
 
-// A seeded generator (mulberry32), so every figure below is the same on every run.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded, so every figure below is the same on every run.
+const rng = mulberry32;
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 0, 5);
 
@@ -38,7 +32,7 @@ describe("statistics", () => {
     expect(benjaminiHochberg([0.01, 0.04, 0.03, 0.5]).map((q) => Number(q.toFixed(3)))).toEqual([0.04, 0.053, 0.053, 0.5]);
   });
   it("Wilson's interval contains the share and stays in 0–1", () => {
-    const { low, high } = wilson(27, 30);
+    const { low, high } = wilsonInterval(27, 30)!;
     expect(low).toBeGreaterThan(0.7);
     expect(high).toBeLessThan(1);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeConflict, detectConflicts, fisherExact, pairKeyOf, rulingText } from "@/features/one-on-one/conflicts";
+import { describeConflict, detectConflicts, pairKeyOf, rulingText } from "@/features/one-on-one/conflicts";
+import { fisherExact } from "@/lib/tests-of-counts";
 
 // Reference p-values from scipy.stats.fisher_exact (two-sided).
 describe("fisherExact", () => {

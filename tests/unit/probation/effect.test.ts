@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { armOf } from "@/features/probation/assign";
-import { describeEffect, harmFound, measureProbation, normalCdf, type ArmSample, type RunSample } from "@/features/probation/effect";
+import { describeEffect, harmFound, measureProbation, type ArmSample, type RunSample } from "@/features/probation/effect";
+import { normalCdf } from "@/lib/tests-of-counts";
 import { judgeProbation } from "@/features/probation/outcome";
 import { mulberry32 } from "@/lib/random";
 

@@ -29,6 +29,17 @@ import { DEFAULT_SAMPLE_SIZE, sampleRuns, type SampledRun } from "./sample";
 
 export type ReplayModels = Partial<RefineModels>;
 
+/** The models a replay plays the template's runs with: the ones given, else the template's own (its refine config, its model). */
+export function replayModels(template: { modelId: string | null; refineConfig: unknown }, models: ReplayModels = {}): RefineModels {
+  const parsed = RefineConfigSchema.safeParse(template.refineConfig);
+  const refine = parsed.success ? parsed.data : RefineConfigSchema.parse({});
+  return {
+    execute: models.execute ?? getModel("task", refine.models.execute ?? template.modelId),
+    evaluate: models.evaluate ?? getModel("evaluator", refine.models.evaluate),
+    refine: models.refine ?? getModel("refiner", refine.models.refine),
+  };
+}
+
 export function sideOf(result: RefineResult): RunSide {
   const tokens = result.usage.inputTokens + result.usage.outputTokens;
   switch (result.outcome) {
@@ -57,13 +68,7 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
     update: { status: "running", startedAt: new Date(), error: null, replayed: 0 },
   });
   try {
-    const parsed = RefineConfigSchema.safeParse(template.refineConfig);
-    const refine = parsed.success ? parsed.data : RefineConfigSchema.parse({});
-    const resolved: RefineModels = {
-      execute: models.execute ?? getModel("task", refine.models.execute ?? template.modelId),
-      evaluate: models.evaluate ?? getModel("evaluator", refine.models.evaluate),
-      refine: models.refine ?? getModel("refiner", refine.models.refine),
-    };
+    const resolved = replayModels(template, models);
     const headDirectives = proposal.baseVersion?.directives ?? template.head?.directives ?? "";
     const runs = await sampleRuns({ workspaceId, templateId: proposal.templateId, before: proposal.createdAt, size: sampleSize });
     await db.replayCheck.update({ where: { id: check.id }, data: { sampled: runs.length } });

@@ -1,16 +1,14 @@
 import "server-only";
 import { candidateVersions } from "@/ai/directives/candidates";
-import { getModel } from "@/ai/models";
 import { UsageMeter } from "@/ai/usage";
 import { predictReplay } from "@/features/decision-model/predict";
 import { latestDecisionModel } from "@/features/decision-model/server";
-import { replayContext, selfRefine, type RefineModels } from "@/features/runtime/server";
-import { RefineConfigSchema } from "@/features/templates/schemas";
+import { replayContext, selfRefine } from "@/features/runtime/server";
 import { recordModelUsage } from "@/features/usage/server";
 import { db } from "@/server/db";
 import { chooseCandidate, type ScoredCandidate } from "../choose";
 import { compareRun, type RunSide } from "../compare";
-import { sideOf, type ReplayModels } from "./run-replay-check";
+import { replayModels, sideOf, type ReplayModels } from "./run-replay-check";
 import { sampleRuns, type SampledRun } from "./sample";
 
 // The candidate search of a ritual's proposal: a few versions around what the improver proposed
@@ -51,13 +49,7 @@ export async function searchCandidates({
   if (!runs.length) return null;
   const template = await db.agentTemplate.findFirst({ where: { id: templateId, workspaceId }, select: { modelId: true, refineConfig: true } });
   if (!template) return null;
-  const parsed = RefineConfigSchema.safeParse(template.refineConfig);
-  const refine = parsed.success ? parsed.data : RefineConfigSchema.parse({});
-  const resolved: RefineModels = {
-    execute: models.execute ?? getModel("task", refine.models.execute ?? template.modelId),
-    evaluate: models.evaluate ?? getModel("evaluator", refine.models.evaluate),
-    refine: models.refine ?? getModel("refiner", refine.models.refine),
-  };
+  const resolved = replayModels(template, models);
   const meter = new UsageMeter();
   const tags = { workspaceId, templateId };
   let tokens = 0;
