@@ -7,6 +7,10 @@
 // Every text goes through the product's free-text pipeline (scripts/lib/classify-texts.ts, what
 // `npm run classify` runs): by default with the built-in classifier; with `--provider`, with the
 // configured classifier model (AI_PROVIDER, AI_MODEL_CLASSIFIER…), so a team can measure its model.
+//
+// `npm run eval:classifier -- --adapt [K,K…] [--group source:observation|hard:domain…] [--l2 λ] [--json]`:
+// the adaptation loop simulated per held-out group of the corpus (classifier/evaluate-adaptation.ts;
+// default K = 0,10,25,50,100, every source and hard kind).
 import { getModel } from "@/ai/models";
 import { builtinModel } from "@/ai/providers/builtin";
 import { env } from "@/env";
@@ -17,6 +21,13 @@ import { classifyTexts } from "./lib/classify-texts";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
+const valueOf = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
+if (args.includes("--adapt")) {
+  const { runAdaptationLab } = await import("./lib/adaptation-lab");
+  const k = valueOf("--adapt");
+  await runAdaptationLab({ ks: k && /^[\d,]+$/.test(k) ? k.split(",").map(Number) : undefined, group: valueOf("--group"), l2: valueOf("--l2") ? Number(valueOf("--l2")) : undefined, json });
+  process.exit(0);
+}
 const provider = args.includes("--provider");
 const fileAt = args.indexOf("--file");
 const file = fileAt >= 0 ? args[fileAt + 1] : corpusPath("test");

@@ -78,7 +78,7 @@ ${CLASSIFY_EXAMPLES.map((e) => `[${SOURCE_TAG[e.source]}] ${e.text} → ${e.sent
 export const ClassifyPromptData = z.object({
   items: z.array(z.string()),
   sources: z.array(z.enum(TEXT_SOURCES).nullable()).optional(),
-  adaptation: z.looseObject({ version: z.literal(1) }).nullable().optional(),
+  adaptation: z.looseObject({ version: z.union([z.literal(1), z.literal(2)]) }).nullable().optional(),
 });
 export type ClassifyPromptData = z.infer<typeof ClassifyPromptData>;
 
@@ -115,6 +115,6 @@ export function classifyFeedbackPrompt(texts: (string | FeedbackText)[], { examp
     system,
     prompt: `Feedback items (${texts.length}):\n${items.map((item, i) => `${i + 1}. ${sources[i] ? `[${SOURCE_TAG[sources[i]]}] ` : ""}${item}`).join("\n")}`,
     // The adaptation is JSON (it is stored as such in FeedbackAdaptation).
-    providerOptions: builtinContext({ items, sources, ...(adaptation ? { adaptation: adaptation as JSONObject & { version: 1 } } : {}) } satisfies ClassifyPromptData),
+    providerOptions: builtinContext({ items, sources, ...(adaptation ? { adaptation: adaptation as JSONObject & { version: 1 | 2 } } : {}) } satisfies ClassifyPromptData),
   };
 }

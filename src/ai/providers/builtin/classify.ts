@@ -1,5 +1,5 @@
 import type { ClassificationAnswer, ClassifyPromptData } from "@/ai/prompts/classify-feedback";
-import { classifyWithAdaptation, type Adaptation } from "@/features/feedback/classifier/adapt";
+import { classifyWithAdaptation } from "@/features/feedback/classifier/adapt";
 
 // Classifier role: each item of the prompt's data (ClassifyPromptData) is one piece of free-text
 // feedback, answered by its number with the trained offline classifier
@@ -10,8 +10,9 @@ export type Classification = ClassificationAnswer["items"][number];
 
 /** Item n of the prompt is `items[n - 1]` (its source, when known, is `sources[n - 1]`). */
 export function classifyItems({ items, sources, adaptation }: ClassifyPromptData): ClassificationAnswer {
-  // The adaptation comes from our own database (FeedbackAdaptation), written by trainAdaptation.
-  const adapted = (adaptation ?? null) as Adaptation | null;
+  // The adaptation comes from our own database (FeedbackAdaptation), written by trainAdaptation;
+  // classifyWithAdaptation validates its shape once per object.
+  const adapted = adaptation ?? null;
   return {
     items: items.map((text, i) => {
       const { sentiment, category, confidence } = classifyWithAdaptation(adapted, text, sources?.[i] ?? undefined);

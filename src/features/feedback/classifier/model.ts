@@ -8,7 +8,8 @@ import { WeightsFileSchema } from "./weights-schema";
 
 let compiled: CompiledModel | null = null;
 
-function shippedModel(): CompiledModel {
+/** The shipped weights, compiled (the base a workspace adaptation adds to). */
+export function shippedModel(): CompiledModel {
   compiled ??= compileModel(WeightsFileSchema.parse(weightsFile).model);
   return compiled;
 }

@@ -9,20 +9,28 @@ import type { HeadWeights, ModelWeights } from "./weights-schema";
 // Inference over a set of weights — the shipped ones (model.ts) or weights just fitted on a fold
 // (cross-validation), so what is measured is exactly what runs.
 
-/** A head ready for inference: each feature's row of weights sits at `index.get(name) * labels.length` in one flat array. */
-export type CompiledHead = { labels: string[]; features: FeatureOptions; bias: Float64Array; index: Map<string, number>; weights: Float64Array };
+/** Per feature, one weight per label, flat: a feature's row sits at `index.get(name) * labels.length`. */
+export type CompiledRows = { index: Map<string, number>; weights: Float64Array };
+/**
+ * A head ready for inference. `delta`: a workspace adaptation's weights, added to the head's for
+ * the features it names (adapt.ts).
+ */
+export type CompiledHead = CompiledRows & { labels: string[]; features: FeatureOptions; bias: Float64Array; delta?: CompiledRows };
 /**
  * `sameFeatures`: both heads read the same features; `sameButMarks`: they differ only in the
  * `negation` and `reported` options, so they read the same vector for a text with neither mark.
  */
 export type CompiledModel = { sentiment: CompiledHead; category: CompiledHead; sameFeatures: boolean; sameButMarks: boolean; calibration: Calibration };
 
+export function compileRows(rows: Record<string, number[]>, labels: number): CompiledRows {
+  const entries = Object.entries(rows);
+  const weights = new Float64Array(entries.length * labels);
+  entries.forEach(([, row], f) => weights.set(row, f * labels));
+  return { index: new Map(entries.map(([name], f) => [name, f])), weights };
+}
+
 export function compileHead(h: HeadWeights): CompiledHead {
-  const rows = Object.entries(h.rows);
-  const K = h.labels.length;
-  const weights = new Float64Array(rows.length * K);
-  rows.forEach(([, row], f) => weights.set(row, f * K));
-  return { labels: h.labels, features: h.features, bias: Float64Array.from(h.bias), index: new Map(rows.map(([name], f) => [name, f])), weights };
+  return { labels: h.labels, features: h.features, bias: Float64Array.from(h.bias), ...compileRows(h.rows, h.labels.length) };
 }
 
 export function compileModel(w: ModelWeights): CompiledModel {
@@ -40,15 +48,24 @@ export function compileModel(w: ModelWeights): CompiledModel {
  * an unnormalised vector and 1/‖vector‖ rather than rewriting every entry: the same logits).
  */
 export function headProbabilities(head: CompiledHead, vector: FeatureVector, scale = 1): Float64Array {
+  const z = headLogits(head, vector, scale);
+  softmaxInPlace(z);
+  return z;
+}
+
+/** The head's logits (bias included, the adaptation's delta too) for a vector multiplied by `scale`. */
+export function headLogits(head: CompiledHead, vector: FeatureVector, scale = 1): Float64Array {
   const z = new Float64Array(head.bias.length);
   const K = z.length;
   const w = head.weights;
+  const delta = head.delta;
   for (const [name, x] of vector) {
     const f = head.index.get(name);
     if (f !== undefined) for (let k = 0, base = f * K; k < K; k++) z[k] += x * w[base + k];
+    const d = delta?.index.get(name);
+    if (d !== undefined) for (let k = 0, base = d * K; k < K; k++) z[k] += x * delta!.weights[base + k];
   }
   for (let k = 0; k < K; k++) z[k] = head.bias[k] + scale * z[k];
-  softmaxInPlace(z);
   return z;
 }
 

@@ -44,7 +44,7 @@ export function fitHead(name: HeadName, examples: LabeledExample[], encoded: Enc
     labels.length,
     vocabulary.length,
     l2,
-    start,
+    { start },
   );
   const round = (x: number) => Math.round(x * 1e5) / 1e5;
   const weightRows: Record<string, number[]> = {};

@@ -19,8 +19,15 @@ export function logitsOf(row: SparseRow, m: SoftmaxWeights, out = new Float64Arr
   return out;
 }
 
-/** `start` (optional): a solution for another L2 strength on the same rows, to converge in fewer steps. */
-export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes: number, dims: number, l2: number, start?: Float64Array): SoftmaxWeights {
+/**
+ * Options of a fit: `start`, a solution for another L2 strength on the same rows (to converge in
+ * fewer steps); `offsets`, logits added to each row's (a fit on top of another model's logits: the
+ * workspace adaptation, adapt.ts); `bias: false` keeps the bias at zero.
+ */
+export type FitOptions = { start?: Float64Array; offsets?: ArrayLike<number>[]; bias?: boolean };
+
+export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes: number, dims: number, l2: number, options: FitOptions = {}): SoftmaxWeights {
+  const { start, offsets, bias = true } = options;
   const K = classes;
   const n = rows.length;
   const split = (theta: Float64Array): SoftmaxWeights => ({ classes: K, dims, theta, weights: theta.subarray(0, dims * K), bias: theta.subarray(dims * K) });
@@ -33,6 +40,7 @@ export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes
     let loss = 0;
     for (let i = 0; i < n; i++) {
       logitsOf(rows[i], m, p);
+      if (offsets) for (let k = 0; k < K; k++) p[k] += offsets[i][k];
       softmaxInPlace(p);
       const w = 1 / n;
       loss -= w * Math.log(Math.max(p[labels[i]], 1e-300));
@@ -43,7 +51,7 @@ export function fitSoftmax(rows: SparseRow[], labels: ArrayLike<number>, classes
         const x = row.value[j] * w;
         for (let k = 0; k < K; k++) gW[base + k] += x * p[k];
       }
-      for (let k = 0; k < K; k++) gB[k] += w * p[k];
+      if (bias) for (let k = 0; k < K; k++) gB[k] += w * p[k];
     }
     for (let i = 0; i < dims * K; i++) {
       loss += 0.5 * l2 * m.weights[i] * m.weights[i];
