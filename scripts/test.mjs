@@ -5,8 +5,10 @@
 // lint, unit + integration (Vitest), e2e (Playwright on a production build with a real SMTP
 // server) and the embedded-mode e2e (`npm run dev` with nothing configured, its own embedded
 // database). Every suite runs; the exit code is non-zero if any failed. Needs no database server.
+// The e2e suite's production build runs in the background from the start (startBuild), and the
+// summary gives each stage's time.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensurePackages, ensurePrismaClient, run } from "./lib/bootstrap.mjs";
@@ -28,6 +30,20 @@ function ensureChromium() {
 
 // Each suite also writes a JSON report here; the summary lists the failures it holds.
 const reports = mkdtempSync(path.join(tmpdir(), "agent-coach-test-reports-"));
+
+/**
+ * The production build the e2e suite serves (`next build`, then the JavaScript budget per page),
+ * started in the background: it runs beside lint and the unit + integration stage (whose files
+ * mostly wait on PostgreSQL) instead of after them. Its output goes to a log, printed when it fails.
+ */
+function startBuild() {
+  const started = Date.now();
+  const log = path.join(reports, "build.log");
+  const child = spawn("sh", ["-c", `npx next build > "${log}" 2>&1 && node scripts/js-budget.mjs >> "${log}" 2>&1`], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const done = new Promise((resolve) => child.on("exit", (code) => resolve({ ok: code === 0, ms: Date.now() - started, log })));
+  process.once("exit", () => child.exitCode === null && child.kill("SIGTERM"));
+  return done;
+}
 
 function step(name, cmd, args, env, failures) {
   return new Promise((resolve) => {
@@ -67,10 +83,13 @@ try {
   results.push({ name: "prisma migrate deploy", ok: migrate.status === 0 && migrateE2e.status === 0, ms: 0 });
   if (migrate.status === 0 && migrateE2e.status === 0) {
     const report = (file) => path.join(reports, file);
+    const build = startBuild();
     results.push(await step("lint", "npx", ["eslint", "."], env));
     const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report("vitest.json")}`];
     results.push(await step("unit + integration", "npx", vitestArgs, env, () => vitestFailures(report("vitest.json"))));
-    results.push(await step("e2e", "npx", ["playwright", "test"], { ...e2eEnv, E2E_JSON_REPORT: report("e2e.json") }, () => playwrightFailures(report("e2e.json"))));
+    const built = await build;
+    results.push({ name: "production build", ok: built.ok, ms: built.ms, failures: () => [{ title: "next build or the JavaScript budget failed; the end of its output:", detail: readFileSync(built.log, "utf8").trim().split("\n").slice(-40).map((l) => `      ${l}`).join("\n") }] });
+    if (built.ok) results.push(await step("e2e", "npx", ["playwright", "test"], { ...e2eEnv, E2E_SKIP_BUILD: "1", E2E_JSON_REPORT: report("e2e.json") }, () => playwrightFailures(report("e2e.json"))));
     // The embedded-mode e2e starts `npm run dev` with no database configured: its own server.
     const embeddedEnv = { NEXT_TELEMETRY_DISABLED: "1", E2E_JSON_REPORT: report("embedded.json") };
     results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], embeddedEnv, () => playwrightFailures(report("embedded.json"))));
