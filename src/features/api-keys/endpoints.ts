@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import {
+  AgentIdParams,
   ApiAgent,
+  ApiAgentDirectives,
   ApiAgentList,
   ApiListAgentsQuery,
   ApiChangeSet,
@@ -9,7 +11,6 @@ import {
   ApiCreateTaskInput,
   ApiDecideInput,
   ApiDecision,
-  ApiDirectives,
   ApiObservation,
   ApiObservationInput,
   ApiRateRunInput,
@@ -19,6 +20,7 @@ import {
   ApiReportInput,
   ApiRun,
   ApiTask,
+  ApiTemplateDirectivesQuery,
   ApiTemplateList,
   TemplateIdParams,
   type ApiScope,
@@ -42,6 +44,8 @@ export type ApiEndpoint = {
   response: z.ZodType;
   status: 200 | 201;
   idempotent?: boolean;
+  /** Answers with an ETag and honours If-None-Match (304): cheap to poll. */
+  cacheable?: boolean;
 };
 
 export const apiEndpoints = {
@@ -57,12 +61,25 @@ export const apiEndpoints = {
   getTemplateDirectives: {
     method: "GET",
     path: "/api/v1/templates/{id}/directives",
-    summary: "The directives of a template's active (head) version",
+    summary: "The directives of a template's active (head) version; with ?agent=, the version that agent must run (its probation arm's)",
     tag: "Templates",
     scope: "read",
     params: TemplateIdParams,
-    response: ApiDirectives,
+    query: ApiTemplateDirectivesQuery,
+    response: ApiAgentDirectives.partial({ agentId: true, probation: true }),
     status: 200,
+    cacheable: true,
+  },
+  getAgentDirectives: {
+    method: "GET",
+    path: "/api/v1/agents/{id}/directives",
+    summary: "The directives this agent must run now: the head, or its probation arm's version while a probation runs. Poll with If-None-Match: 304 while nothing changed",
+    tag: "Agents",
+    scope: "read",
+    params: AgentIdParams,
+    response: ApiAgentDirectives,
+    status: 200,
+    cacheable: true,
   },
   listAgents: {
     method: "GET",
@@ -77,7 +94,7 @@ export const apiEndpoints = {
   createAgent: {
     method: "POST",
     path: "/api/v1/agents",
-    summary: "Create an agent on a template",
+    summary: "Create an agent on a template; with externalId, register it idempotently (the agent already registered under that id on this template is returned)",
     tag: "Agents",
     scope: "write",
     input: ApiCreateAgentInput,

@@ -133,6 +133,12 @@ export const ApiDecideInput = z
 export const ApiRateRunInput = RateRunInput;
 
 export const TemplateIdParams = z.object({ id: IdSchema });
+export const AgentIdParams = z.object({ id: IdSchema });
+
+export const ApiTemplateDirectivesQuery = z.strictObject(
+  { agent: IdSchema.optional().describe("An agent of this template: the directives it must run now (its probation arm's version while a probation runs).") },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown query parameter: ${issue.keys.join(", ")}. Use agent.` : undefined) },
+);
 
 const lifecycles = Object.values(AgentLifecycle).join(", ");
 export const ApiListAgentsQuery = z.strictObject(
@@ -154,6 +160,13 @@ export const ApiTemplateList = z.object({
 });
 
 export const ApiDirectives = z.object({ templateId: z.string(), versionId: z.string(), version: z.number().int(), directives: z.string() });
+
+const ApiProbationArm = z
+  .object({ id: z.string(), arm: z.enum(["candidate", "baseline"]), headVersion: z.number().int() })
+  .nullable()
+  .meta({ description: "The probation this agent takes part in and its arm (baseline: it keeps the version the head replaced); null when none runs." });
+
+export const ApiAgentDirectives = ApiDirectives.extend({ agentId: z.string(), probation: ApiProbationArm });
 
 export const ApiAgent = z.object({
   id: z.string(),
@@ -200,6 +213,8 @@ export const ApiRun = z.object({
   outputTokens: z.number().int(),
   qualityScore: z.number().nullable(),
   iterations: z.number().int().nullable(),
+  arm: z.enum(["candidate", "baseline"]).nullable().meta({ description: "The probation arm the run is counted in (the arm whose version it ran); null when no probation runs or it ran neither arm's version." }),
+  warning: z.string().nullable().meta({ description: "Set when the run used another version than the one this agent must run (see GET /api/v1/agents/{id}/directives)." }),
 });
 
 export const ApiObservation = z.object({ id: z.string(), agentId: z.string(), text: z.string(), createdAt: DateTime });

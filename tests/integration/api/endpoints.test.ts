@@ -63,15 +63,7 @@ describe("POST /api/v1/agents", () => {
     expect(row.workspaceId).toBe(world.workspace.id);
     expect(row.state).not.toBeNull();
   });
-
-  it("refuses a duplicate externalId with 409", async () => {
-    const world = await createApiWorld();
-    const body = { templateId: world.template.id, displayName: "Twin", externalId: `ext-${uid()}` };
-    expect((await call(postAgent, "/api/v1/agents", { key: world.key, body })).status).toBe(201);
-    const again = await call(postAgent, "/api/v1/agents", { key: world.key, body });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe("CONFLICT");
-  });
+  // A second registration of the same externalId: tests/integration/api/agent-directives.test.ts.
 });
 
 describe("POST /api/v1/tasks", () => {

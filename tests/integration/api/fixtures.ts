@@ -57,5 +57,6 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   const method = options.method ?? (body === undefined ? "GET" : "POST");
   const response = await handler(new Request(`http://localhost${path}`, { method, headers, body }), { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) };
+  // A 304 has no body.
+  return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : null };
 }

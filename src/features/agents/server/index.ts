@@ -1,5 +1,6 @@
 // The agents slice's public server API: what other slices, pages, routes and jobs may call.
 // Everything else under server/ is internal to the slice (enforced by lint).
+export { getAgentDirectives } from "./agent-directives";
 export { countChangesSince } from "./change-feed";
 export { createAgent } from "./create-agent";
 export { notePendingWakeReason, takeWakeReason } from "./pending-wake-reason";

@@ -1,5 +1,6 @@
 import "server-only";
 import type { WakeReason, WakeRunStatus } from "@/generated/prisma/client";
+import { armOfRecordedRun, versionForWake } from "@/features/probation/server";
 import { resolveActiveVersion } from "@/features/templates/server";
 import { db, type Tx } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
@@ -10,7 +11,7 @@ export type RecordRunOptions = {
   agentId: string;
   reason: WakeReason;
   status: Exclude<WakeRunStatus, "running">;
-  /** The version the run used. Omitted: the head at the time of recording. */
+  /** The version the run used. Omitted: the version this agent runs now (the head, or its probation arm's). */
   templateVersionId?: string;
   startedAt?: Date;
   finishedAt?: Date;
@@ -25,6 +26,9 @@ export type RecordRunOptions = {
 /**
  * Logs a finished wake run with its version provenance and updates the agent's state in the same
  * transaction (lastWakeAt, wakeCounter; consecutiveFailureCount reset on success, +1 on failure).
+ * While a probation runs, the run is counted in the arm whose version it ran (recorded on the run,
+ * as the product's own wakes are); `warning` says when that is not the arm the agent was dealt,
+ * or when it ran neither arm's version (then it counts in neither).
  */
 export async function recordRun(options: RecordRunOptions) {
   const { scope } = options;
@@ -32,12 +36,25 @@ export async function recordRun(options: RecordRunOptions) {
     const agent = await tx.agent.findFirst({ where: { id: options.agentId, workspaceId: scope.workspaceId }, select: { id: true, templateId: true } });
     if (!agent) throw notFound("Agent not found.");
     let versionId = options.templateVersionId;
+    let versionNumber: number;
     if (versionId) {
-      const version = await tx.templateVersion.findFirst({ where: { id: versionId, templateId: agent.templateId, workspaceId: scope.workspaceId }, select: { id: true } });
+      const version = await tx.templateVersion.findFirst({ where: { id: versionId, templateId: agent.templateId, workspaceId: scope.workspaceId }, select: { id: true, number: true } });
       if (!version) throw badRequest("templateVersionId is not a version of this agent's template.", { templateVersionId: ["Unknown version for this template."] });
+      versionNumber = version.number;
     } else {
-      versionId = (await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: agent.templateId }, tx)).id;
+      const head = await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: agent.templateId }, tx);
+      const { version } = await versionForWake(tx, { workspaceId: scope.workspaceId, templateId: agent.templateId, agentId: agent.id, head });
+      versionId = version.id;
+      versionNumber = version.number;
     }
+    const probation = await armOfRecordedRun(tx, { workspaceId: scope.workspaceId, templateId: agent.templateId, agentId: agent.id, versionId });
+    const warning = !probation
+      ? null
+      : probation.arm === null
+        ? `A probation is running and this agent's arm runs v${probation.expectedVersion}; the run used v${versionNumber}, which neither arm runs, so it is not counted in the probation.`
+        : probation.arm !== probation.expected
+          ? `This agent's probation arm runs v${probation.expectedVersion}; the run used v${versionNumber} and is counted in the ${probation.arm} arm, where it ran. Fetch GET /api/v1/agents/${agent.id}/directives before each run.`
+          : null;
     const finishedAt = options.finishedAt ?? new Date();
     const durationMs = options.durationMs ?? (options.startedAt ? finishedAt.getTime() - options.startedAt.getTime() : 0);
     const startedAt = options.startedAt ?? new Date(finishedAt.getTime() - durationMs);
@@ -57,10 +74,12 @@ export async function recordRun(options: RecordRunOptions) {
         qualityScore: options.qualityScore ?? null,
         iterations: options.iterations ?? null,
         error: options.error ?? null,
+        probationId: probation?.arm ? probation.probationId : null,
+        arm: probation?.arm ?? null,
       },
     });
     await applyRunToState(tx, agent.id, { finishedAt, failed: options.status === "failed" });
-    return run;
+    return { ...run, warning };
   });
 }
 

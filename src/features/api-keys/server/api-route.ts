@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/env";
 import { MAX_BODY_BYTES } from "../limits";
@@ -46,6 +47,8 @@ export type ApiRouteConfig<I extends z.ZodType, P extends z.ZodType, R extends z
   status?: 200 | 201;
   /** Honour the Idempotency-Key header (writes). */
   idempotent?: boolean;
+  /** Answer with an ETag (of the exact body) and `Cache-Control: private, no-cache`; If-None-Match with it gets 304 and no body. */
+  cacheable?: boolean;
 };
 
 /** What Next passes as the second argument; optional so tests can call static routes with the request alone. */
@@ -65,6 +68,13 @@ class ApiFailure extends Error {
 // Prisma hands out BigInt for counter columns and JSON.stringify throws on it; routes shape their
 // bodies without them, and this keeps a stray one from turning a committed write into a 500.
 const withoutBigInt = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
+
+/** If-None-Match: `*`, or a list of tags (weak ones compared weakly, as RFC 9110 says for GET). */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
 
 function jsonResponse(status: number, text: string, headers: Record<string, string> = {}) {
   return new Response(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers } });
@@ -191,6 +201,12 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
           // The response is still right; a retry with this key gets 409 until the record expires.
           logger.error("idempotency record not stored", { apiKeyId: done.apiKeyId, ...errorFields(e) }),
         );
+      }
+      if (config.cacheable) {
+        const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+        const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
+        if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+        return jsonResponse(status, text, headers);
       }
       return jsonResponse(status, text);
     } catch (e) {

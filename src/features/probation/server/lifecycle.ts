@@ -104,3 +104,25 @@ export async function versionForWake(
   const arm = armOf(probation.id, input.agentId, probation.share);
   return { version: arm === "baseline" ? probation.baseline : input.head, probationId: probation.id, arm };
 }
+
+/**
+ * The probation arm a run of `versionId` counts in, for a run recorded from outside (the REST
+ * API): the arm whose version it ran — candidate, baseline, or none when it ran neither or no
+ * probation is open — and the arm the agent was dealt (`expected`), so the caller can say when
+ * the agent ran the other arm's version. A run is counted where it actually ran.
+ */
+export async function armOfRecordedRun(
+  t: Tx,
+  input: { workspaceId: string; templateId: string; agentId: string; versionId: string },
+): Promise<{ probationId: string; arm: Arm | null; expected: Arm; expectedVersion: number } | null> {
+  const probation = await t.probation.findFirst({
+    where: { workspaceId: input.workspaceId, templateId: input.templateId, status: { in: [...OPEN_STATUSES] } },
+    orderBy: { startedAt: "desc" },
+    select: { id: true, share: true, versionId: true, baselineVersionId: true, version: { select: { number: true } }, baseline: { select: { number: true } } },
+  });
+  if (!probation) return null;
+  const arm: Arm | null = input.versionId === probation.versionId ? "candidate" : input.versionId === probation.baselineVersionId ? "baseline" : null;
+  const expected = armOf(probation.id, input.agentId, probation.share);
+  return { probationId: probation.id, arm, expected, expectedVersion: expected === "baseline" ? probation.baseline.number : probation.version.number };
+}
+

@@ -3,7 +3,7 @@ import { apiEndpoints } from "@/features/api-keys/endpoints";
 import { apiRoute } from "@/features/api-keys/server";
 import { getTemplate } from "@/features/templates/server";
 import type { Agent } from "@/generated/prisma/client";
-import { notFound } from "@/server/errors";
+import { AppError, notFound } from "@/server/errors";
 
 type AgentRow = Pick<Agent, "id" | "templateId" | "displayName" | "kind" | "lifecycle" | "taskId" | "externalId" | "createdAt">;
 
@@ -25,4 +25,12 @@ export const GET = apiRoute(apiEndpoints.listAgents, async (_input, { scope, que
   return { agents: page.agents.map(shape), nextCursor: page.nextCursor };
 });
 
-export const POST = apiRoute(apiEndpoints.createAgent, async (input, { scope }) => shape(await createAgent({ scope, ...input })));
+export const POST = apiRoute(apiEndpoints.createAgent, async (input, { scope }) => {
+  try {
+    return shape(await createAgent({ scope, ...input }));
+  } catch (e) {
+    // Two registrations of one externalId at the same moment: the loser finds the winner's agent.
+    if (input.externalId && e instanceof AppError && e.status === 409) return shape(await createAgent({ scope, ...input }));
+    throw e;
+  }
+});

@@ -18,5 +18,7 @@ export const POST = apiRoute(apiEndpoints.recordRun, async (input, { scope }) =>
     outputTokens: run.outputTokens,
     qualityScore: run.qualityScore,
     iterations: run.iterations,
+    arm: run.arm,
+    warning: run.warning,
   };
 });
