@@ -1,6 +1,5 @@
 import "server-only";
-import { versionForWake } from "@/features/probation/server";
-import { resolveActiveVersion } from "@/features/templates/server";
+import { OPEN_PROBATION_SELECT, OPEN_STATUSES, versionOfArm } from "@/features/probation/server";
 import { db } from "@/server/db";
 import { notFound } from "@/server/errors";
 
@@ -9,13 +8,24 @@ import { notFound } from "@/server/errors";
  * runs and the agent is in its baseline arm — the version the head replaced (the same choice as the
  * product's own wakes, `versionForWake`). For agents that run outside the product (the REST API):
  * without it, an external agent would always run the head and probation could not measure a change.
- * `templateId`: the agent must be on this template (else not found).
+ * `templateId`: the agent must be on this template (else not found). One read: agents poll it.
  */
 export async function getAgentDirectives({ workspaceId, agentId, templateId }: { workspaceId: string; agentId: string; templateId?: string }) {
-  const agent = await db.agent.findFirst({ where: { id: agentId, workspaceId, ...(templateId ? { templateId } : {}) }, select: { id: true, templateId: true } });
-  if (!agent) throw notFound("Agent not found.");
-  const head = await resolveActiveVersion({ workspaceId, templateId: agent.templateId });
-  const { version, probationId, arm } = await versionForWake(db, { workspaceId, templateId: agent.templateId, agentId: agent.id, head });
+  const agent = await db.agent.findFirst({
+    where: { id: agentId, workspaceId, ...(templateId ? { templateId } : {}) },
+    select: {
+      id: true,
+      templateId: true,
+      template: {
+        select: {
+          head: { select: { id: true, number: true, directives: true, probations: { where: { workspaceId, status: { in: [...OPEN_STATUSES] } }, take: 1, select: OPEN_PROBATION_SELECT } } },
+        },
+      },
+    },
+  });
+  const head = agent?.template.head;
+  if (!agent || !head) throw notFound("Agent not found.");
+  const { version, probationId, arm } = versionOfArm(head, head.probations[0] ?? null, agent.id);
   return {
     agentId: agent.id,
     templateId: agent.templateId,

@@ -98,11 +98,19 @@ export async function versionForWake(
 ): Promise<{ version: WakeVersion; probationId: string | null; arm: Arm | null }> {
   const probation = await t.probation.findFirst({
     where: { workspaceId: input.workspaceId, templateId: input.templateId, versionId: input.head.id, status: { in: [...OPEN_STATUSES] } },
-    select: { id: true, share: true, baseline: { select: { id: true, number: true, directives: true } } },
+    select: OPEN_PROBATION_SELECT,
   });
-  if (!probation) return { version: input.head, probationId: null, arm: null };
-  const arm = armOf(probation.id, input.agentId, probation.share);
-  return { version: arm === "baseline" ? probation.baseline : input.head, probationId: probation.id, arm };
+  return versionOfArm(input.head, probation, input.agentId);
+}
+
+/** The open probation of a head, as `versionForWake` and readers that join it themselves select it. */
+export const OPEN_PROBATION_SELECT = { id: true, share: true, baseline: { select: { id: true, number: true, directives: true } } } as const;
+
+/** The version an agent runs given the head and the head's open probation (null: none). */
+export function versionOfArm(head: WakeVersion, probation: { id: string; share: number; baseline: WakeVersion } | null, agentId: string): { version: WakeVersion; probationId: string | null; arm: Arm | null } {
+  if (!probation) return { version: head, probationId: null, arm: null };
+  const arm = armOf(probation.id, agentId, probation.share);
+  return { version: arm === "baseline" ? probation.baseline : head, probationId: probation.id, arm };
 }
 
 /**
