@@ -5,6 +5,7 @@ import { DataTable } from "@/components/ui/table";
 import { RunStatusBadge } from "@/features/agents/components/run-status-badge";
 import { timeAgo } from "@/lib/format";
 import type { ActiveInstance } from "../server/queries";
+import { enumWords } from "@/lib/words";
 
 /** Agents with a run in the window, most recently woken first. */
 export function ActiveInstancesTable({ slug, instances, total, days }: { slug: string; instances: ActiveInstance[]; total: number; days: number }) {
@@ -19,7 +20,7 @@ export function ActiveInstancesTable({ slug, instances, total, days }: { slug: s
             cell: (a) => (
               <>
                 <Link href={`/w/${slug}/agents/${a.agentId}`} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">{a.displayName}</Link>
-                {a.lifecycle !== "active" ? <span className="ml-2"><Badge>{a.lifecycle}</Badge></span> : null}
+                {a.lifecycle !== "active" ? <span className="ml-2"><Badge>{enumWords("AgentLifecycle", a.lifecycle)}</Badge></span> : null}
               </>
             ),
           },

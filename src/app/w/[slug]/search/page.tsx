@@ -10,6 +10,7 @@ import { SearchInput } from "@/features/search/schemas";
 import { searchMessages } from "@/features/search/server";
 import { listTemplates } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { enumWordsLower } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Search" };
 
@@ -88,7 +89,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
             {result.hits.map((h) => (
               <li key={`${h.kind}-${h.id}`} className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs" data-testid="search-hit">
                 <div className="mb-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
-                  <Badge tone={h.kind === "report" ? "brand" : "zinc"}>{h.kind}</Badge>
+                  <Badge tone={h.kind === "report" ? "brand" : "zinc"}>{enumWordsLower("MessageKind", h.kind)}</Badge>
                   <Link href={`/w/${slug}/agents/${h.agentId}`} className="font-medium text-zinc-700 hover:underline">{h.agentName}</Link>
                   <span>· {h.templateName}</span>
                   <span>· {formatDateTime(h.createdAt)}</span>

@@ -10,6 +10,7 @@ import { getTemplate } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { EvolutionNoteKind } from "@/generated/prisma/enums";
 import { formatDateTime } from "@/lib/format";
+import { enumWords } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Improver notes" };
 
@@ -70,7 +71,7 @@ export default async function NotesPage({ params, searchParams }: { params: Prom
             {notes.map((n) => (
               <li key={n.id} className="px-5 py-3" data-testid="note-row" data-kind={n.kind}>
                 <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
-                  <Badge tone={kindTone[n.kind]}>{n.kind}</Badge>
+                  <Badge tone={kindTone[n.kind]}>{enumWords("EvolutionNoteKind", n.kind)}</Badge>
                   <Link className="font-medium text-brand-600 hover:underline" href={`${base}/one-on-one?session=${n.sessionId}`}>
                     Session #{n.sessionNumber}
                   </Link>
