@@ -13,6 +13,7 @@ import type { ChatMetadata, ImproverUIMessage } from "../server/chat";
 import { ProposalCard, type ProposalCardData } from "./proposal-card";
 import { settleUnfinishedParts } from "../unfinished-parts";
 import { shouldResume } from "../resume";
+import { CharacterCount } from "@/components/ui/character-count";
 
 // The streaming one-on-one (AI SDK UI). Only the newest user message is sent; the server owns the
 // transcript and the context. Proposal cards take their state from the server (props refresh
@@ -319,6 +320,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
               </Button>
             )}
           </div>
+          <CharacterCount length={draft.length} limit={TEXT_LIMITS.chatMessage} />
           <p id="one-on-one-shortcuts" className="mt-1.5 text-xs text-zinc-500" data-testid="chat-shortcuts">
             <kbd className="font-sans font-medium">Enter</kbd> send · <kbd className="font-sans font-medium">Shift+Enter</kbd> new line · <kbd className="font-sans font-medium">Esc</kbd> stop the answer ·{" "}
             <kbd className="font-sans font-medium">↑</kbd> in an empty box: edit your last message
@@ -445,6 +447,7 @@ function EditMessage({ text, onChange, onSave, onCancel }: EditState) {
         }}
         className="w-full max-w-[80%] resize-y rounded-lg border border-brand-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
       />
+      <CharacterCount length={text.length} limit={TEXT_LIMITS.chatMessage} />
       <div className="flex gap-2">
         <Button size="sm" variant="ghost" onClick={onCancel} aria-keyshortcuts="Escape">
           Cancel

@@ -11,6 +11,8 @@ import { searchMessages } from "@/features/search/server";
 import { listTemplates } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { enumWordsLower } from "@/lib/words";
+import { TEXT_LIMITS } from "@/lib/text-limits";
+import { CountedInput } from "@/components/ui/character-count";
 
 export const metadata: Metadata = { title: "Search" };
 
@@ -53,7 +55,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
       <Card className="mb-6">
         <form method="get" role="search" className="flex flex-wrap items-end gap-3 p-4">
           <FilterField label="Query" className="min-w-64 flex-1 text-sm">
-            <input name="q" type="search" defaultValue={input.q} placeholder={`"duplicate ticket" -billing`} className={`${control} px-3`} aria-label="Search query" />
+            <CountedInput name="q" type="search" limit={TEXT_LIMITS.searchQuery} defaultValue={input.q} placeholder={`"duplicate ticket" -billing`} className={`${control} px-3`} aria-label="Search query" />
           </FilterField>
           <FilterSelect label="Kind" name="kind" defaultValue={input.kind} options={KINDS} className="text-sm" selectClassName="text-sm" />
           <FilterSelect label="Template" name="templateId" defaultValue={input.templateId ?? ""} all="Any" options={templates.map((t) => [t.id, t.name])} className="text-sm" selectClassName="text-sm" />
