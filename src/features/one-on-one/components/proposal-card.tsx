@@ -17,6 +17,7 @@ import { approveProposalAction } from "../actions/approve-proposal";
 import { rejectProposalAction } from "../actions/reject-proposal";
 import { ReplayResult } from "@/features/replay/components/replay-result";
 import type { ProposalView } from "../server/queries";
+import { REPLAY_CHECK_EXPLAINED } from "@/features/replay/explain";
 
 // A proposal as a diff card against the head it was made for: added lines green, removed lines
 // red, removed clauses with their provenance (amber when they came from confirmed behaviour).
@@ -349,6 +350,7 @@ function ApproveForm({
           <label htmlFor={reasonId} className="block text-sm font-medium text-zinc-800">
             Why approve despite the replay check?
           </label>
+          <p className="text-xs text-zinc-500">The replay check {REPLAY_CHECK_EXPLAINED.charAt(0).toLowerCase() + REPLAY_CHECK_EXPLAINED.slice(1)}</p>
           <Textarea id={reasonId} rows={2} limit={TEXT_LIMITS.proposalReason} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. The lost acceptance was a one-off ticket" />
           <LimitHint limit={TEXT_LIMITS.proposalReason} />
         </div>
