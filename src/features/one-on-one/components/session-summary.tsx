@@ -8,7 +8,7 @@ import { formatPercent, formatScore } from "@/lib/format";
 // feedback the session classified (negative first), and this week's numbers with trends.
 // Laid out by the card's own width (a container query), not the window's: the chat column is
 // narrow at 1280 px beside the side panel. Narrow: the three numbers in a row, the feedback below
-// them across the card; from 48rem: one row of four, the feedback cell wider.
+// them across the card; from 56rem (a card wider than the chat column at 1440 px): one row of four, the feedback cell wider.
 
 /** A 7-day number with its trend against the week before (higher is better). */
 function TrendStat({ label, pair, format, deltaFormat }: { label: string; pair: MetricPair | undefined; format: (v: number | null) => string; deltaFormat: (d: number) => string }) {
@@ -28,7 +28,7 @@ export function SessionSummary({ feedback, metrics, delta }: { feedback: Feedbac
   const pts = (d: number) => `${Math.round(d * 100)} pts`;
   return (
     <div className="@container border-b border-zinc-100">
-      <dl className="grid grid-cols-3 gap-px bg-zinc-100 text-sm @3xl:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)]" aria-label="Session summary" data-testid="session-summary">
+      <dl className="grid grid-cols-3 gap-px bg-zinc-100 text-sm @4xl:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)]" aria-label="Session summary" data-testid="session-summary">
         <div className="bg-white px-4 py-3">
           <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">{delta ? "Since last session" : "Feedback covered"}</dt>
           <dd className="mt-1 text-lg font-semibold tabular-nums text-zinc-900">
@@ -44,7 +44,7 @@ export function SessionSummary({ feedback, metrics, delta }: { feedback: Feedbac
             )}
           </dd>
         </div>
-        <div className="order-last col-span-3 bg-white px-4 py-3 @3xl:order-none @3xl:col-span-1" data-testid="summary-feedback">
+        <div className="order-last col-span-3 bg-white px-4 py-3 @4xl:order-none @4xl:col-span-1" data-testid="summary-feedback">
           <dt className="text-xs font-medium uppercase tracking-wide text-zinc-500">Feedback classified</dt>
           {feedback ? (
             <dd className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 tabular-nums">
