@@ -168,12 +168,16 @@ export async function withModelRetry<T>(fn: (signal: AbortSignal) => PromiseLike
       if (signal?.aborted) throw error;
       // The provider went silent (stream-guard.ts): another attempt may get an answer, like a timeout.
       const stalled = stalledError(error);
-      const api = stalled ? null : providerError(error);
-      // Not a provider error (a bug, a schema mismatch, NoObjectGeneratedError…): retrying will not help.
-      if (!api && !stalled) throw error;
-      // A 2xx whose body is not a model response (an HTML page, a proxy's notice) may pass: retried too.
-      const invalidBody = api !== null && api.statusCode !== undefined && api.statusCode < 300;
-      failure = stalled ? { retryable: true, api: null, timedOut: false, stalled, error } : { retryable: api!.isRetryable || invalidBody, api, timedOut: false, error };
+      if (stalled) {
+        failure = { retryable: true, api: null, timedOut: false, stalled, error };
+      } else {
+        const api = providerError(error);
+        // Not a provider error (a bug, a schema mismatch, NoObjectGeneratedError…): retrying will not help.
+        if (!api) throw error;
+        // A 2xx whose body is not a model response (an HTML page, a proxy's notice) may pass: retried too.
+        const invalidBody = api.statusCode !== undefined && api.statusCode < 300;
+        failure = { retryable: api.isRetryable || invalidBody, api, timedOut: false, error };
+      }
     }
 
     const provider = providerLabel(options.provider);
