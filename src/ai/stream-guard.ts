@@ -1,7 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModel } from "ai";
 import { modelIdleTimeoutMs } from "./limits";
-import { ModelStalledError } from "./retry";
+import { ModelStalledError, providerLabel } from "./retry";
 
 // A provider's stream can fail in two ways. A bad chunk (a malformed SSE line, an error event) is
 // reported as an `error` part and the stream goes on; but a body that breaks while it is read (a
@@ -18,7 +18,7 @@ import { ModelStalledError } from "./retry";
 export { ModelStalledError };
 
 /** Models this module returned: guarding one again with the default would only add a second timer. */
-const guarded = new WeakSet<object>();
+const guardedModels = new WeakSet<object>();
 
 const UNKNOWN_USAGE = {
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -83,7 +83,7 @@ export function settleStreamErrors(
  * returned as they are (an explicit `idleMs` guards again: the tighter limit wins).
  */
 export function withSettledStreams(model: LanguageModel, options: { idleMs?: number } = {}): LanguageModel {
-  if (typeof model !== "object" || model.specificationVersion !== "v3" || (guarded.has(model) && options.idleMs === undefined)) return model;
+  if (typeof model !== "object" || model.specificationVersion !== "v3" || (guardedModels.has(model) && options.idleMs === undefined)) return model;
   const idleMs = options.idleMs ?? modelIdleTimeoutMs();
   const v3 = model as LanguageModelV3;
   /** The call's params with an abort of its own besides the caller's. */
@@ -91,7 +91,9 @@ export function withSettledStreams(model: LanguageModel, options: { idleMs?: num
     const stall = new AbortController();
     return { stall, params: { ...params, abortSignal: params.abortSignal ? AbortSignal.any([params.abortSignal, stall.signal]) : stall.signal } };
   };
-  const stalled = () => new ModelStalledError(v3.provider, idleMs);
+  // The provider as people name it, like every other ModelCallError (never a host).
+  const provider = providerLabel(v3);
+  const stalled = () => new ModelStalledError(provider, idleMs);
   const wrapped = wrapLanguageModel({
     model: v3,
     middleware: {
@@ -104,7 +106,7 @@ export function withSettledStreams(model: LanguageModel, options: { idleMs?: num
         const { stall, params: guarded } = abortable(params);
         try {
           const result = await withinIdle(inner.doStream(guarded), idleMs, stalled, (error) => stall.abort(error));
-          return { ...result, stream: settleStreamErrors(result.stream, { ms: idleMs, provider: v3.provider, onStall: (error) => stall.abort(error) }) };
+          return { ...result, stream: settleStreamErrors(result.stream, { ms: idleMs, provider, onStall: (error) => stall.abort(error) }) };
         } catch (error) {
           // No response at all: the same ending as a stream that breaks (an error part, an "error" finish).
           if (!(error instanceof ModelStalledError)) throw error;
@@ -120,6 +122,6 @@ export function withSettledStreams(model: LanguageModel, options: { idleMs?: num
       },
     },
   });
-  guarded.add(wrapped);
+  guardedModels.add(wrapped);
   return wrapped;
 }
