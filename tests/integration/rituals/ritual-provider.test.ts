@@ -8,7 +8,7 @@ import { ritualWakeRequested } from "@/inngest/events";
 import { createImproverRitualFunction, RITUAL_RETRIES } from "@/inngest/functions/improver-ritual";
 import { db } from "@/server/db";
 import { reply, startFakeOpenAI, type ChatRequest, type FakeOpenAI } from "../../support/fake-openai";
-import { executorsForThisFile, testClock, testId } from "../jobs/harness";
+import { drainUntilEnded, executorsForThisFile, testClock, testId } from "../jobs/harness";
 import { classifier, ritualFixture, v2 } from "./jobs-fixture";
 
 // The weekly ritual through a real provider (AI_PROVIDER=openai-compatible, the fake server in
@@ -89,13 +89,7 @@ describe("the weekly ritual through an OpenAI-compatible provider", () => {
     const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
     await executor.dispatch([{ name: ritualWakeRequested.name, data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }]);
     // Each retry of the step waits its backoff: move the clock past it until the run ends.
-    for (let i = 0; i < 10; i++) {
-      await executor.drain();
-      const run = await db.functionRun.findFirstOrThrow({ where: { functionId: id } });
-      if (run.status === "completed" || run.status === "failed") break;
-      clock.advance(10 * 60_000);
-    }
-    expect(await db.functionRun.findFirstOrThrow({ where: { functionId: id } })).toMatchObject({ status: "completed" });
+    expect(await drainUntilEnded(executor, clock, id)).toBe("completed");
     const session = await db.evolutionSession.findFirstOrThrow({ where: { templateId: f.template.id, origin: "ritual" } });
     expect(session).toMatchObject({ status: "failed", outcomeNote: expect.stringMatching(/^The model stopped answering \(nothing arrived for 0\.2 s; 3 attempts\)\.$/) });
     // 3 model attempts per step attempt, the step tried 1 + RITUAL_RETRIES times; every request aborted.
