@@ -26,7 +26,12 @@ export function modelLimits(role: ModelRole, e: { AI_TIMEOUT_SECONDS?: number; A
 
 /**
  * How long a model call may send nothing (no response yet, or no chunk in the middle of a streamed
- * answer) before it is given up as stalled (stream-guard.ts; the total time is `timeoutMs`).
- * Callers and tests may pass their own (`withSettledStreams(model, { idleMs })`).
+ * answer) before it is given up as stalled (stream-guard.ts; the total time is `timeoutMs`), by
+ * default. AI_IDLE_TIMEOUT_SECONDS overrides it (modelIdleTimeoutMs).
  */
 export const MODEL_IDLE_TIMEOUT_MS = 30_000;
+
+/** The idle limit of every model call: AI_IDLE_TIMEOUT_SECONDS, else MODEL_IDLE_TIMEOUT_MS. */
+export function modelIdleTimeoutMs(e: { AI_IDLE_TIMEOUT_SECONDS?: number } = env): number {
+  return e.AI_IDLE_TIMEOUT_SECONDS ? Math.round(e.AI_IDLE_TIMEOUT_SECONDS * 1000) : MODEL_IDLE_TIMEOUT_MS;
+}
