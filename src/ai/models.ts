@@ -1,7 +1,7 @@
 import "server-only";
 import type { LanguageModel } from "ai";
 import { AI_PROVIDER_KEY_VARS, aiConfigProblems, env, type AiProvider, type Env } from "@/env";
-import { modelIdleTimeoutMs } from "./limits";
+import { modelIdleTimeoutMs, notStreamedAnswerMs } from "./limits";
 import { builtinModel } from "./providers/builtin";
 import { hostedProvider } from "./providers/hosted";
 import { withSettledStreams } from "./stream-guard";
@@ -69,7 +69,8 @@ export function createRegistry(e: AiEnv): ModelRegistry {
   const models = Object.fromEntries(MODEL_ROLES.map((r) => [r, roleModelId(r)])) as Record<ModelRole, string>;
   const hosted = provider ? hostedProvider(provider, e) : null;
   const idleMs = modelIdleTimeoutMs(e);
-  const create = hosted && ((modelId: string) => withSettledStreams(hosted(modelId), { idleMs }));
+  const answerMs = notStreamedAnswerMs(e);
+  const create = hosted && ((modelId: string) => withSettledStreams(hosted(modelId), { idleMs, answerMs }));
 
   return {
     getModel(role, modelId) {

@@ -1,6 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModel } from "ai";
-import { modelIdleTimeoutMs } from "./limits";
+import { modelIdleTimeoutMs, notStreamedAnswerMs } from "./limits";
 import { ModelStalledError, providerLabel } from "./retry";
 
 // A provider's stream can fail in two ways. A bad chunk (a malformed SSE line, an error event) is
@@ -82,9 +82,11 @@ export function settleStreamErrors(
  * Models that are not V3 objects, and models already guarded when no `idleMs` is given, are
  * returned as they are (an explicit `idleMs` guards again: the tighter limit wins).
  */
-export function withSettledStreams(model: LanguageModel, options: { idleMs?: number } = {}): LanguageModel {
+export function withSettledStreams(model: LanguageModel, options: { idleMs?: number; answerMs?: number } = {}): LanguageModel {
   if (typeof model !== "object" || model.specificationVersion !== "v3" || (guardedModels.has(model) && options.idleMs === undefined)) return model;
   const idleMs = options.idleMs ?? modelIdleTimeoutMs();
+  // A call that is not streamed: its answer arrives whole (limits.ts notStreamedAnswerMs).
+  const answerMs = options.answerMs ?? (options.idleMs !== undefined ? options.idleMs : notStreamedAnswerMs());
   const v3 = model as LanguageModelV3;
   /** The call's params with an abort of its own besides the caller's. */
   const abortable = <P extends { abortSignal?: AbortSignal }>(params: P) => {
@@ -94,13 +96,14 @@ export function withSettledStreams(model: LanguageModel, options: { idleMs?: num
   // The provider as people name it, like every other ModelCallError (never a host).
   const provider = providerLabel(v3);
   const stalled = () => new ModelStalledError(provider, idleMs);
+  const unanswered = () => new ModelStalledError(provider, answerMs);
   const wrapped = wrapLanguageModel({
     model: v3,
     middleware: {
       specificationVersion: "v3",
       wrapGenerate: async ({ params, model: inner }) => {
         const { stall, params: guarded } = abortable(params);
-        return withinIdle(inner.doGenerate(guarded), idleMs, stalled, (error) => stall.abort(error));
+        return withinIdle(inner.doGenerate(guarded), answerMs, unanswered, (error) => stall.abort(error));
       },
       wrapStream: async ({ params, model: inner }) => {
         const { stall, params: guarded } = abortable(params);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS, MODEL_IDLE_TIMEOUT_MS, modelIdleTimeoutMs, modelLimits } from "@/ai/limits";
+import { DEFAULT_LIMITS, MODEL_IDLE_TIMEOUT_MS, modelIdleTimeoutMs, modelLimits, notStreamedAnswerMs } from "@/ai/limits";
 import { parseEnv } from "@/env";
 
 describe("model call limits", () => {
@@ -22,5 +22,11 @@ describe("model call limits", () => {
     expect(modelIdleTimeoutMs(parseEnv({ AI_IDLE_TIMEOUT_SECONDS: "0.5" }))).toBe(500);
     expect(() => parseEnv({ AI_IDLE_TIMEOUT_SECONDS: "never" })).toThrow(/AI_IDLE_TIMEOUT_SECONDS must be a number of seconds/);
     expect(() => parseEnv({ AI_IDLE_TIMEOUT_SECONDS: "0" })).toThrow(/AI_IDLE_TIMEOUT_SECONDS/);
+  });
+
+  it("let a call that is not streamed take as long as the longest role by default (its answer arrives whole), AI_IDLE_TIMEOUT_SECONDS when set", () => {
+    expect(notStreamedAnswerMs({})).toBe(DEFAULT_LIMITS.improver.timeoutMs);
+    expect(notStreamedAnswerMs({})).toBeGreaterThan(modelIdleTimeoutMs({}));
+    expect(notStreamedAnswerMs(parseEnv({ AI_IDLE_TIMEOUT_SECONDS: "2" }))).toBe(2_000);
   });
 });
