@@ -26,11 +26,6 @@ export function ReplayResult({ replay }: { replay: ProposalReplay }) {
         {working ? <Loader2 className="size-4 animate-spin text-brand-600" aria-hidden /> : <FlaskConical className="size-4 text-brand-600" aria-hidden />}
         Replay check
       </p>
-      {working ? null : (
-        <p className="text-xs text-zinc-500" data-testid="replay-explanation">
-          Last week&apos;s runs played again with these directives and with the active ones, and compared with what people decided.
-        </p>
-      )}
       {working ? (
         <p className="mt-0.5 text-zinc-600" role="status">
           Replaying last week&apos;s runs with these directives and with the active ones
