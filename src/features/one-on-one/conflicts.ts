@@ -13,8 +13,6 @@
 // points apart, and each reviewer needs 5 decided proposals of that tool (5 of 5 against 0 of 5 is
 // the smallest table that can pass).
 
-import { toolNoun } from "@/lib/words";
-
 import { fisherExact } from "@/lib/tests-of-counts";
 
 /** Decisions looked at: 8 weeks, long enough to reach 5 decisions per reviewer on a tool. */
@@ -66,12 +64,11 @@ export function detectConflicts(tallies: ReviewerTally[]): DetectedConflict[] {
   return out.sort((x, y) => x.pValue - y.pValue || x.tool.localeCompare(y.tool) || x.pairKey.localeCompare(y.pairKey));
 }
 
-/** "Ana confirmed 9 of 10 status change proposals, Ben rejected 8 of 9." (for people: the tool in words) */
+/** "Ana confirmed 9 of 10 “propose_status” proposals, Ben rejected 8 of 9." */
 export function describeConflict(tool: string, reviewers: readonly ReviewerFigures[], nameOf: (userId: string) => string): string {
   const [hi, lo] = reviewers;
-  const what = `${toolNoun(tool)} proposals`;
-  if (!hi || !lo) return `Reviewers disagree on ${what}.`;
-  return `${nameOf(hi.userId)} confirmed ${hi.confirmed} of ${hi.confirmed + hi.rejected} ${what}, ${nameOf(lo.userId)} rejected ${lo.rejected} of ${lo.confirmed + lo.rejected}.`;
+  if (!hi || !lo) return `Reviewers disagree on “${tool}” proposals.`;
+  return `${nameOf(hi.userId)} confirmed ${hi.confirmed} of ${hi.confirmed + hi.rejected} “${tool}” proposals, ${nameOf(lo.userId)} rejected ${lo.rejected} of ${lo.confirmed + lo.rejected}.`;
 }
 
 export type Ruling = "confirm" | "reject" | "custom";

@@ -3,8 +3,6 @@
 // metrics. Deterministic (no model call): the same data gives the same questions. Pure, so the
 // page computes them on the server and tests need no database.
 
-import { inWords, toolNoun } from "@/lib/words";
-
 type Counts = { category: string; positive: number; negative: number };
 type Pattern = { category: string; sentiment: string; agentCount: number; capped?: boolean };
 type ToolStats = { toolName: string; confirmed: number; rejected: number };
@@ -34,16 +32,15 @@ export function suggestQuestions({ feedback, decisions, metrics }: SuggestionInp
   const out: string[] = [];
   // The tool whose proposals people reject most (ties: by name).
   const rejectedTool = ordered(decisions?.byTool.filter((t) => t.rejected > 0) ?? [], (t) => t.rejected, (t) => t.toolName)[0];
-  if (rejectedTool) out.push(`Why do people reject the ${toolNoun(rejectedTool.toolName)} proposals?`);
+  if (rejectedTool) out.push(`Why do people reject the ${rejectedTool.toolName} proposals?`);
   // The category with the most negative feedback.
   const negative = ordered(feedback?.byCategory.filter((c) => c.negative > 0) ?? [], (c) => c.negative, (c) => c.category)[0];
-  if (negative) out.push(`What is behind the negative feedback about ${inWords(negative.category)}?`);
+  if (negative) out.push(`What is behind the negative feedback about ${negative.category}?`);
   // The strongest cross-agent pattern (the summary lists negative ones first), unless it repeats the category above.
   const pattern = feedback?.patterns.find((p) => p.sentiment !== "neutral" && !(p.sentiment === "negative" && p.category === negative?.category));
   if (pattern) {
     const agents = `${pattern.agentCount}${pattern.capped ? "+" : ""} agents`;
-    const category = inWords(pattern.category);
-    out.push(pattern.sentiment === "negative" ? `What do the ${agents} with ${category} complaints have in common?` : `What should we keep from the ${category} praise across ${agents}?`);
+    out.push(pattern.sentiment === "negative" ? `What do the ${agents} with ${pattern.category} complaints have in common?` : `What should we keep from the ${pattern.category} praise across ${agents}?`);
   }
   // The week's trend: acceptance first, else quality.
   const trend = trendQuestion("acceptance", metrics?.acceptance, percent) ?? trendQuestion("quality", metrics?.quality, (v) => v.toFixed(2));

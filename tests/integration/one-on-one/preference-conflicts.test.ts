@@ -80,7 +80,7 @@ describe("preference conflicts", () => {
     });
     expect(raised!.pValue).toBeCloseTo(0.001093333910671372, 10);
     const [card] = await listPreferenceConflicts({ workspaceId: f.workspace.id, templateId: f.template.id });
-    expect(card!.summary).toBe("Ana confirmed 9 of 10 status change proposals, Ben rejected 8 of 9.");
+    expect(card!.summary).toBe("Ana confirmed 9 of 10 “propose_status” proposals, Ben rejected 8 of 9.");
 
     // While it is open, the improver is told to leave status proposals alone (text and data).
     const open = await contextOf(f);

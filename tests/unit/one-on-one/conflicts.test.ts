@@ -59,7 +59,7 @@ describe("words", () => {
   it("says who does what", () => {
     const names: Record<string, string> = { ana: "Ana", ben: "Ben" };
     expect(describeConflict("set_status", [{ userId: "ana", confirmed: 9, rejected: 1 }, { userId: "ben", confirmed: 1, rejected: 8 }], (id) => names[id]!)).toBe(
-      "Ana confirmed 9 of 10 set status proposals, Ben rejected 8 of 9.",
+      "Ana confirmed 9 of 10 “set_status” proposals, Ben rejected 8 of 9.",
     );
   });
 

@@ -22,7 +22,7 @@ describe("suggestQuestions", () => {
       metrics: { acceptance: pair(0.8, 0.6), quality: pair(0.7, 0.7) },
     });
     expect(questions).toEqual([
-      "Why do people reject the estimate proposals?",
+      "Why do people reject the propose_estimate proposals?",
       "What is behind the negative feedback about accuracy?",
       // The accuracy pattern repeats the category above: the next one is asked about.
       "What do the 4+ agents with timeliness complaints have in common?",
@@ -37,7 +37,7 @@ describe("suggestQuestions", () => {
       metrics: { acceptance: pair(0.5, 0.52), quality: pair(0.6, 0.75) },
     };
     expect(suggestQuestions(input)).toEqual([
-      "Why do people reject the a tool proposals?",
+      "Why do people reject the a_tool proposals?",
       "What is behind the negative feedback about format?",
       "What should we keep from the format praise across 3 agents?",
       "What made quality rise from 0.60 to 0.75 this week?",

@@ -8,7 +8,6 @@ import { ErrorText } from "@/components/ui/form";
 import type { Verdict } from "@/generated/prisma/enums";
 import { useAction } from "@/lib/use-action";
 import { TEXT_LIMITS } from "@/lib/text-limits";
-import { inWords, labelOf } from "@/lib/words";
 import { decideChangeItemsAction } from "../actions/decide-change-items";
 
 export type InboxItem = {
@@ -23,6 +22,12 @@ export type InboxItem = {
   lastReason: string | null;
 };
 
+const toolLabels: Record<string, string> = {
+  propose_status: "Status",
+  propose_checklist_items: "Checklist",
+  propose_estimate: "Estimate",
+};
+
 function ArgsPreview({ tool, args }: { tool: string; args: unknown }) {
   const a = (args ?? {}) as Record<string, unknown>;
   if (tool === "propose_checklist_items" && Array.isArray(a.items)) {
@@ -34,7 +39,7 @@ function ArgsPreview({ tool, args }: { tool: string; args: unknown }) {
       </ul>
     );
   }
-  if (tool === "propose_status") return <span className="text-zinc-600">→ {inWords(String(a.status))}</span>;
+  if (tool === "propose_status") return <span className="text-zinc-600">→ {String(a.status)}</span>;
   if (tool === "propose_estimate") return <span className="text-zinc-600">→ {String(a.minutes)} min</span>;
   return <code className="text-xs text-zinc-500">{JSON.stringify(a)}</code>;
 }
@@ -136,7 +141,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
             {/* Beside its buttons on a wide screen; on a phone the buttons wrap below it. */}
             <div className="min-w-0 flex-1 basis-60">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone="brand">{labelOf(item.tool)}</Badge>
+                <Badge tone="brand">{toolLabels[item.tool] ?? item.tool}</Badge>
                 {!bulk && item.status === "deferred" ? <Badge tone="amber">deferred</Badge> : null}
                 <span className="font-medium text-zinc-900">{item.summary}</span>
               </div>

@@ -76,7 +76,7 @@ export type PreferenceConflictView = {
   id: string;
   tool: string;
   status: "open" | "settled" | "dismissed";
-  /** "Ana confirmed 9 of 10 status change proposals, Ben rejected 8 of 9." */
+  /** "Ana confirmed 9 of 10 “propose_status” proposals, Ben rejected 8 of 9." */
   summary: string;
   reviewers: (ReviewerFigures & { name: string })[];
   pValue: number;

@@ -6,7 +6,6 @@ import { DateRangeFields, FilterActions, FilterSelect, isoDay } from "@/componen
 import { Pagination } from "@/components/ui/pagination";
 import { cn } from "@/lib/cn";
 import { formatCount } from "@/lib/capped-count";
-import { labelOf } from "@/lib/words";
 import { DecisionInbox } from "@/features/decisions/components/decision-inbox";
 import { INBOX_PAGE_SIZE, InboxListParams, TaskToolArgs } from "@/features/decisions/schemas";
 import { listInboxPage, toInboxItem } from "@/features/decisions/server";
@@ -79,7 +78,7 @@ export default async function InboxPage({ params, searchParams }: { params: Prom
         <form method="get" aria-label="Filter decisions" className="flex flex-wrap items-end gap-3 p-4 text-sm">
           {tab === "deferred" ? <input type="hidden" name="tab" value="deferred" /> : null}
           {task ? <input type="hidden" name="task" value={task.id} /> : null}
-          <FilterSelect label="Tool" name="tool" defaultValue={query.tool ?? ""} all="Any tool" options={TOOLS.map((t) => [t, labelOf(t)])} />
+          <FilterSelect label="Tool" name="tool" defaultValue={query.tool ?? ""} all="Any tool" options={TOOLS.map((t) => [t, t])} />
           <FilterSelect label="Template" name="template" defaultValue={query.template ?? ""} all="All templates" options={templates.map((t) => [t.id, t.name])} selectClassName="max-w-64" />
           <DateRangeFields from={query.from} to={query.to} />
           <FilterActions resetHref={filtered ? `?${new URLSearchParams({ ...(tab === "deferred" ? { tab } : {}), ...(task ? { task: task.id } : {}) })}` : null} />

@@ -10,7 +10,6 @@ import { getTemplate } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { EvolutionNoteKind } from "@/generated/prisma/enums";
 import { formatDateTime } from "@/lib/format";
-import { labelOf } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Improver notes" };
 
@@ -51,7 +50,7 @@ export default async function NotesPage({ params, searchParams }: { params: Prom
           <FilterField label="Search">
             <input type="search" name="q" defaultValue={filter.q ?? ""} placeholder="duplicates, “priority”…" className="h-9 w-64 rounded-lg border border-zinc-300 px-3" />
           </FilterField>
-          <FilterSelect label="Kind" name="kind" defaultValue={filter.kind ?? ""} all="All kinds" options={Object.values(EvolutionNoteKind).map((k) => [k, labelOf(k)])} />
+          <FilterSelect label="Kind" name="kind" defaultValue={filter.kind ?? ""} all="All kinds" options={Object.values(EvolutionNoteKind).map((k) => [k, k])} />
           <FilterSelect label="Session" name="session" defaultValue={filter.session ?? ""} all="All sessions" options={sessions.map((n) => [n, `#${n}`])} />
           <button type="submit" className="h-9 rounded-lg border border-zinc-300 bg-white px-3 font-medium hover:bg-zinc-50">
             Apply
