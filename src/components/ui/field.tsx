@@ -25,52 +25,14 @@ export function LimitHint({ limit, id }: { limit: number; id?: string }) {
   return <p className="text-xs text-zinc-500" id={id}>{atMostHint(limit)}</p>;
 }
 
-/** Shown under a limited control once its text reaches this share of the limit. */
-export const COUNTER_FROM = 0.8;
-
-/**
- * "1,980 / 2,000 characters" under a control whose text nears its limit (from COUNTER_FROM of
- * it), read from the control's value: a controlled control counts without state of its own.
- */
-function LengthCounter({ value, limit }: { value: unknown; limit: number }) {
-  const length = typeof value === "string" ? value.length : 0;
-  if (length < COUNTER_FROM * limit) return null;
-  return (
-    <p className={cn("text-right text-xs tabular-nums", length >= limit ? "font-medium text-amber-700" : "text-zinc-500")} aria-live="polite" data-testid="length-counter">
-      {length.toLocaleString("en")} / {limit.toLocaleString("en")} characters
-    </p>
-  );
-}
-
-type Limited = {
-  /** The text's length limit (the schema's, from TEXT_LIMITS): the control stops typing there and counts near it. */
-  limit?: number;
-};
-
-export function Input({ className, limit, ...props }: InputHTMLAttributes<HTMLInputElement> & Limited) {
-  const input = <input className={cn(control, "h-10", className)} maxLength={limit} {...props} />;
-  return limit ? (
-    <>
-      {input}
-      <LengthCounter value={props.value} limit={limit} />
-    </>
-  ) : (
-    input
-  );
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(control, "h-10", className)} {...props} />;
 }
 
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={cn(control, "h-10 pr-8", className)} {...props} />;
 }
 
-export function Textarea({ className, limit, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & Limited) {
-  const textarea = <textarea className={cn(control, "p-3", className)} maxLength={limit} {...props} />;
-  return limit ? (
-    <>
-      {textarea}
-      <LengthCounter value={props.value} limit={limit} />
-    </>
-  ) : (
-    textarea
-  );
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(control, "p-3", className)} {...props} />;
 }

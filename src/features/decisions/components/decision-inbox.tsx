@@ -94,7 +94,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
       <label htmlFor="reject-reason" className="block text-sm font-medium text-zinc-800">
         Why reject {rejecting.length === 1 ? "this proposal" : `${rejecting.length} proposals`}? The improver learns from your reason.
       </label>
-      <Input id="reject-reason" autoFocus limit={TEXT_LIMITS.decisionReason} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The estimate ignores the review step" />
+      <Input id="reject-reason" autoFocus value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The estimate ignores the review step" />
       {fieldError("reason") ? <ErrorText message={fieldError("reason")} /> : <LimitHint limit={TEXT_LIMITS.decisionReason} />}
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="danger" disabled={pending}>

@@ -118,7 +118,7 @@ function SettleForm({ workspaceSlug, conflict }: { workspaceSlug: string; confli
         <label htmlFor={textId} className="block text-sm text-zinc-700">
           {custom ? "The team's preference (the improver follows it)" : ruling === "dismiss" ? "Why (optional)" : "When, or why (optional)"}
         </label>
-        <Textarea id={textId} rows={2} limit={TEXT_LIMITS.conflictNote} value={text} onChange={(e) => setText(e.target.value)} required={custom} placeholder={custom ? "e.g. Propose a status change only when every checklist item is done" : ""} />
+        <Textarea id={textId} rows={2} value={text} onChange={(e) => setText(e.target.value)} required={custom} placeholder={custom ? "e.g. Propose a status change only when every checklist item is done" : ""} />
         <LimitHint limit={TEXT_LIMITS.conflictNote} />
       </div>
       <SubmitButton size="sm" pending={pending} pendingLabel="Saving…" disabled={custom && text.trim().length < 3}>
