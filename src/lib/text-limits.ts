@@ -1,5 +1,7 @@
 // Every text a person types has a length limit; the form says it next to the field and the error
-// says the same number, from one constant (pure: schemas, server and client forms share it).
+// says the same number, from one constant (pure: schemas, server and client forms share it). The
+// field takes the same constant as `limit` (components/ui/field.tsx): it stops typing at the limit
+// and counts near it.
 
 export const TEXT_LIMITS = {
   taskTitle: 200,
@@ -14,6 +16,9 @@ export const TEXT_LIMITS = {
   workspaceName: 60,
   apiKeyName: 60,
   chatMessage: 4_000,
+  searchQuery: 200,
+  email: 254,
+  timezone: 64,
 } as const;
 
 const n = (max: number) => max.toLocaleString("en");

@@ -14,7 +14,7 @@ test("a reviewer conflict is shown with who does what, and the team settles it i
   await app.template.goto(data.workspace.slug, data.template.id);
   const conflict = app.template.conflicts.first();
   await expect(conflict).toHaveAttribute("data-status", "open");
-  await expect(conflict.getByTestId("conflict-summary")).toHaveText("Ana Lopez confirmed 9 of 10 “propose_status” proposals, Ben Ode rejected 8 of 9.");
+  await expect(conflict.getByTestId("conflict-summary")).toHaveText("Ana Lopez confirmed 9 of 10 proposed status changes, Ben Ode rejected 8 of 9.");
   await expect(conflict).toContainText("Confirm rates 90% and 11%");
 
   await app.template.settleConflict(conflict, "Our own rule", "Propose a status change only when every checklist item is done.");

@@ -23,7 +23,17 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   await expect(template.windowLink("30 days")).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("growth-card")).toContainText("This week");
   await expect(page.getByTestId("active-instance-row")).toHaveCount(4);
-  await expect(page.getByTestId("active-instances").getByRole("link", { name: "Planner · Plan the 4.2 release" })).toHaveAttribute("href", `${base}/agents/${data.agents[0].id}`);
+  // An agent named after its task reads as a short id beside the task (not the title twice), on
+  // one line; the task column takes the room the others leave.
+  const firstAgent = page.getByTestId("active-instances").locator(`a[href="${base}/agents/${data.agents[0].id}"]`);
+  await expect(firstAgent).toHaveText(`Agent ${data.agents[0].id.slice(-6)}`);
+  await expect(page.getByTestId("active-instances").getByRole("link", { name: "Plan the 4.2 release" })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const cell of await page.getByTestId("instance-agent").all()) expect((await cell.boundingBox())!.height, "the agent's name on one line").toBeLessThan(48);
+  for (const cell of await page.getByTestId("active-instances").locator("td[title]").all()) {
+    expect(await cell.evaluate((td) => td.scrollWidth <= td.clientWidth), "the task's title is not cut at 1280 px").toBe(true);
+  }
+  await page.screenshot({ caret: "initial", path: "test-results/screens/template-instances.png", fullPage: true });
 
   // Per-version chart (recharts draws an svg, loaded after the page) with version markers, its data table, and per-version totals.
   await template.openTab("Performance");
@@ -61,6 +71,15 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   // The other tabs: versions, and the overview's directives.
   await template.openTab("Versions");
   await expect(template.versionRows).toHaveCount(3);
+  // Every row's actions line up, v1's as the rest ("Changes" at the same right edge, the buttons at the same left).
+  const rightOf = async (n: number) => {
+    const box = (await template.versionRow(n).getByRole("link", { name: "Changes" }).boundingBox())!;
+    return Math.round(box.x + box.width);
+  };
+  expect(new Set(await Promise.all([1, 2, 3].map(rightOf))).size, "Changes at one right edge").toBe(1);
+  const buttonLeft = async (n: number) => Math.round((await template.versionRow(n).getByTestId("version-actions").getByRole("button").first().boundingBox())!.x);
+  expect(await buttonLeft(1)).toBe(await buttonLeft(2));
+  await page.screenshot({ caret: "initial", path: "test-results/screens/template-versions.png", fullPage: true });
   await template.openTab("Overview");
   await expect(template.activeDirectives).toContainText("Keep estimates honest.");
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -90,6 +109,8 @@ test("template dashboard: metrics, charts, instances, versions and feedback; wor
   // so the overview seen above is still cached here.)
   await app.inbox.goto(data.workspace.slug);
   await expect(app.inbox.items).toHaveCount(1);
+  // Words, not identifiers: the tool and its value as people say them.
+  await expect(app.inbox.items).not.toContainText(/propose_|in_progress|_/);
   await app.inbox.items.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText(/1 item confirmed/)).toBeVisible();
   await template.goto(data.workspace.slug, data.template.id, "?window=30");

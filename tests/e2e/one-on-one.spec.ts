@@ -1,4 +1,5 @@
-import { rejectionMessage } from "../../src/ai/prompts/improver";
+import { DECISION_HINT, rejectionMessage } from "../../src/ai/prompts/improver-constants";
+import { REPLAY_CHECK_EXPLAINED } from "../../src/features/replay/explain";
 import { OneOnOnePage, TemplatePage } from "./pages";
 import { recordServerAction, replayServerAction } from "./support/actions";
 import { expect, test } from "./support/fixtures";
@@ -68,6 +69,20 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     // The replay check runs in the app's job runner and shows its result on the card.
     await expect(cards.first().getByTestId("replay-result")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
     await expect(cards.first().getByTestId("replay-summary")).toHaveText(/runs? replayed|No recorded runs to replay/);
+    // What "Replay check" means, in one line on the card.
+    await expect(cards.first().getByTestId("replay-explained")).toHaveText(REPLAY_CHECK_EXPLAINED);
+    // The header's numbers lay out in one row at common widths (each label on one line), and wrap on a phone.
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const labels = page.getByTestId("session-summary").locator("dt");
+      for (const dt of await labels.all()) expect((await dt.boundingBox())!.height, `a summary label on one line at ${width} px`).toBeLessThan(20);
+      const counts = page.getByTestId("summary-feedback").locator("dd span");
+      for (const span of await counts.all()) expect((await span.boundingBox())!.height, `a feedback count on one line at ${width} px`).toBeLessThan(24);
+      await page.getByTestId("session-summary").screenshot({ path: `test-results/screens/one-on-one-summary-${width}.png` });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("session-summary").screenshot({ path: "test-results/screens/one-on-one-summary-390.png" });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.screenshot({ caret: "initial", path: "test-results/screens/one-on-one-proposal.png", fullPage: true });
   });
 
@@ -132,6 +147,8 @@ test("owner: the opening streams, a proposal is rejected with a reason and revis
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(1)).toHaveAttribute("data-status", "approved");
     await expect(cards.nth(1)).toContainText("Approved by Olivia Owner as v2, rated 0.90");
+    // Decided: the improver's "Approve it with a rating…" under it is gone.
+    await expect(page.getByText(DECISION_HINT)).toHaveCount(0);
     await expect(oneOnOne.input).toHaveCount(0);
     await page.screenshot({ caret: "initial", path: "test-results/screens/one-on-one-approved.png", fullPage: true });
 

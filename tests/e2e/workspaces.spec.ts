@@ -34,7 +34,7 @@ test("sign in, create a workspace, invite teammates by email, roles and isolatio
     await expect(page).toHaveURL(/\/w\/[a-z0-9-]+$/);
     slug = new URL(page.url()).pathname.split("/")[2];
     await expect(workspace.currentWorkspace).toHaveText(`owner-${stamp}'s workspace`);
-    await expect(workspace.currentRole).toHaveText("owner");
+    await expect(workspace.currentRole).toHaveText("Owner");
   });
 
   await test.step("the owner invites a member and a viewer by email", async () => {
@@ -52,7 +52,7 @@ test("sign in, create a workspace, invite teammates by email, roles and isolatio
   await test.step("the teammate follows the invite link, signs in and joins as member", async () => {
     const mate = await joinByInvitation(await browse(), teammate);
     await expect(mate.workspace.currentWorkspace).toHaveText(`owner-${stamp}'s workspace`);
-    await expect(mate.workspace.currentRole).toHaveText("member");
+    await expect(mate.workspace.currentRole).toHaveText("Member");
     // The invitation is single use: the link now says so.
     const link = await waitForLink(teammate, { subject: INVITE_SUBJECT, link: INVITE_LINK, nth: 1 });
     await mate.page.goto(link);
@@ -62,7 +62,7 @@ test("sign in, create a workspace, invite teammates by email, roles and isolatio
 
   await test.step("a viewer joins, sees no way to invite, and the invite action refuses with 403", async () => {
     const v = await joinByInvitation(await browse(), viewer);
-    await expect(v.workspace.currentRole).toHaveText("viewer");
+    await expect(v.workspace.currentRole).toHaveText("Viewer");
     await expect(v.workspace.navLink("Invite teammates")).toHaveCount(0);
     await v.workspace.navLink("Members").click();
     await expect(v.page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
@@ -119,5 +119,5 @@ test("signed-out visitors are sent to sign-in and come back where they were goin
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page).toHaveURL(/\/w\/acme-support(-[0-9a-f]+)?$/);
   await expect(app.workspace.currentWorkspace).toHaveText("Acme Support");
-  await expect(app.workspace.currentRole).toHaveText("owner");
+  await expect(app.workspace.currentRole).toHaveText("Owner");
 });

@@ -13,3 +13,6 @@ export const OPENING_REQUEST = "Open the session: summarise what changed and wha
 export function rejectionMessage(reason: string): string {
   return `I rejected your proposal. Reason: ${reason.trim()}`;
 }
+
+/** The built-in improver's closing line under an approvable proposal (the chat leaves it out once the proposal is decided). */
+export const DECISION_HINT = "Approve it with a rating, reject it with a reason, or keep talking.";

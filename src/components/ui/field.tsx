@@ -1,6 +1,8 @@
+"use client";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 import { atMostHint } from "@/lib/text-limits";
+import { CharacterCount, useTextLength } from "./character-count";
 import { ErrorText } from "./form";
 
 const control =
@@ -25,14 +27,38 @@ export function LimitHint({ limit, id }: { limit: number; id?: string }) {
   return <p className="text-xs text-zinc-500" id={id}>{atMostHint(limit)}</p>;
 }
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(control, "h-10", className)} {...props} />;
+type Limited = {
+  /**
+   * The text's length limit, the constant its schema's `.max` uses (TEXT_LIMITS): the field stops
+   * typing there (`maxLength`) and counts near it (CharacterCount).
+   */
+  limit?: number;
+};
+
+export function Input({ className, limit, ...props }: InputHTMLAttributes<HTMLInputElement> & Limited) {
+  const { length, onChange } = useTextLength<HTMLInputElement>(props);
+  const input = <input className={cn(control, "h-10", className)} {...props} maxLength={limit ?? props.maxLength} onChange={onChange} />;
+  if (!limit) return input;
+  return (
+    <>
+      {input}
+      <CharacterCount length={length} limit={limit} />
+    </>
+  );
 }
 
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={cn(control, "h-10 pr-8", className)} {...props} />;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(control, "p-3", className)} {...props} />;
+export function Textarea({ className, limit, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & Limited) {
+  const { length, onChange } = useTextLength<HTMLTextAreaElement>(props);
+  const textarea = <textarea className={cn(control, "p-3", className)} {...props} maxLength={limit ?? props.maxLength} onChange={onChange} />;
+  if (!limit) return textarea;
+  return (
+    <>
+      {textarea}
+      <CharacterCount length={length} limit={limit} />
+    </>
+  );
 }

@@ -6,6 +6,7 @@
 
 import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
 import { FEEDBACK_SOURCE_TYPES, type FeedbackSourceType, type WrittenSourceType } from "./source-kind";
+import { TOOL_WORDS } from "@/lib/words";
 
 export type { FeedbackCategory, Sentiment };
 /** The Prisma enums' values, in their declared order (what charts and lists show). */
@@ -38,10 +39,11 @@ export const VERDICT_SENTIMENT = { rejected: "negative", confirmed: "positive", 
 
 /** A decision in words: "Confirmed a proposed checklist (3 items)". */
 export const VERDICT_WORD = { rejected: "Rejected", confirmed: "Confirmed", deferred: "Deferred" } as const;
+/** The tools the triggers name in words (src/lib/words.ts: the one mapping; the generated SQL spells these out). */
 export const TOOL_PHRASE: Record<string, string> = {
-  propose_estimate: "a proposed estimate",
-  propose_status: "a proposed status change",
-  propose_checklist_items: "a proposed checklist",
+  propose_estimate: TOOL_WORDS.propose_estimate.phrase,
+  propose_status: TOOL_WORDS.propose_status.phrase,
+  propose_checklist_items: TOOL_WORDS.propose_checklist_items.phrase,
 };
 /** Any other tool in words: propose_due_date → "a proposed due date", write_report → "a proposal to write report". */
 export const toolPhrase = (tool: string) =>

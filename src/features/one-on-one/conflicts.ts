@@ -14,6 +14,7 @@
 // the smallest table that can pass).
 
 import { fisherExact } from "@/lib/tests-of-counts";
+import { toolWords } from "@/lib/words";
 
 /** Decisions looked at: 8 weeks, long enough to reach 5 decisions per reviewer on a tool. */
 export const CONFLICT_WINDOW_DAYS = 56;
@@ -64,11 +65,12 @@ export function detectConflicts(tallies: ReviewerTally[]): DetectedConflict[] {
   return out.sort((x, y) => x.pValue - y.pValue || x.tool.localeCompare(y.tool) || x.pairKey.localeCompare(y.pairKey));
 }
 
-/** "Ana confirmed 9 of 10 “propose_status” proposals, Ben rejected 8 of 9." */
+/** "Ana confirmed 9 of 10 proposed status changes, Ben rejected 8 of 9." (the tool in words) */
 export function describeConflict(tool: string, reviewers: readonly ReviewerFigures[], nameOf: (userId: string) => string): string {
   const [hi, lo] = reviewers;
-  if (!hi || !lo) return `Reviewers disagree on “${tool}” proposals.`;
-  return `${nameOf(hi.userId)} confirmed ${hi.confirmed} of ${hi.confirmed + hi.rejected} “${tool}” proposals, ${nameOf(lo.userId)} rejected ${lo.rejected} of ${lo.confirmed + lo.rejected}.`;
+  const { plural } = toolWords(tool);
+  if (!hi || !lo) return `Reviewers disagree on ${plural}.`;
+  return `${nameOf(hi.userId)} confirmed ${hi.confirmed} of ${hi.confirmed + hi.rejected} ${plural}, ${nameOf(lo.userId)} rejected ${lo.rejected} of ${lo.confirmed + lo.rejected}.`;
 }
 
 export type Ruling = "confirm" | "reject" | "custom";
@@ -77,6 +79,7 @@ export type Ruling = "confirm" | "reject" | "custom";
 export function rulingText(tool: string, ruling: Ruling, text: string | null): string {
   const words = text?.trim();
   if (ruling === "custom") return words ?? "";
-  const rule = ruling === "confirm" ? `Confirm “${tool}” proposals like these: keep making them` : `Reject “${tool}” proposals like these: make fewer of them`;
+  const { plural } = toolWords(tool);
+  const rule = ruling === "confirm" ? `Confirm ${plural} like these: keep making them` : `Reject ${plural} like these: make fewer of them`;
   return words ? `${rule}. ${words}` : `${rule}.`;
 }

@@ -58,7 +58,7 @@ export const RejectProposalInput = z.object({
 export const NotesFilter = z.object({
   kind: z.enum(EvolutionNoteKind).optional().catch(undefined),
   session: z.coerce.number().int().positive().optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: z.string().trim().max(TEXT_LIMITS.searchQuery).optional().catch(undefined),
 });
 
 /** The team settles a preference conflict: a rule, its own words (`custom`), or not a real disagreement (`dismiss`). */

@@ -1,4 +1,5 @@
 import { EvolutionSessionStatus } from "@/generated/prisma/enums";
+import { ENUM_WORDS } from "@/lib/words";
 
 // Session statuses in one place (pure: pages and services share it). A ritual walks preparing →
 // analyzing → proposing → awaiting_review; interactive sessions are active until decided.
@@ -11,17 +12,8 @@ export const isOpen = (status: EvolutionSessionStatus) => (OPEN_STATUSES as read
 /** Every other status: the session has ended. */
 export const CLOSED_STATUSES = Object.values(EvolutionSessionStatus).filter((s) => !isOpen(s));
 
-export const STATUS_LABEL: Record<EvolutionSessionStatus, string> = {
-  active: "Active",
-  preparing: "Preparing",
-  analyzing: "Analyzing",
-  proposing: "Proposing",
-  awaiting_review: "Awaiting review",
-  completed: "Completed",
-  abandoned: "Abandoned",
-  skipped: "Skipped",
-  failed: "Failed",
-};
+/** The statuses in words (src/lib/words.ts). */
+export const STATUS_LABEL: Record<EvolutionSessionStatus, string> = ENUM_WORDS.EvolutionSessionStatus;
 
 export const STATUS_TONE: Record<EvolutionSessionStatus, "zinc" | "brand" | "green" | "amber" | "red"> = {
   active: "brand",

@@ -1,7 +1,9 @@
 // Suggested first questions for a one-on-one nobody has written in yet, drawn from what the page
 // already loaded — the session's classified feedback, the 30-day decision history and the 7-day
 // metrics. Deterministic (no model call): the same data gives the same questions. Pure, so the
-// page computes them on the server and tests need no database.
+// page computes them on the server and tests need no database. People read them: tools in words.
+
+import { toolWords } from "@/lib/words";
 
 type Counts = { category: string; positive: number; negative: number };
 type Pattern = { category: string; sentiment: string; agentCount: number; capped?: boolean };
@@ -32,7 +34,7 @@ export function suggestQuestions({ feedback, decisions, metrics }: SuggestionInp
   const out: string[] = [];
   // The tool whose proposals people reject most (ties: by name).
   const rejectedTool = ordered(decisions?.byTool.filter((t) => t.rejected > 0) ?? [], (t) => t.rejected, (t) => t.toolName)[0];
-  if (rejectedTool) out.push(`Why do people reject the ${rejectedTool.toolName} proposals?`);
+  if (rejectedTool) out.push(`Why do people reject the ${toolWords(rejectedTool.toolName).plural}?`);
   // The category with the most negative feedback.
   const negative = ordered(feedback?.byCategory.filter((c) => c.negative > 0) ?? [], (c) => c.negative, (c) => c.category)[0];
   if (negative) out.push(`What is behind the negative feedback about ${negative.category}?`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { isValidTimezone } from "./schedule";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 
 // Inputs of the ritual actions and the review page's query. Pure (no server imports): forms use them too.
 
@@ -16,7 +17,7 @@ export const TimezoneSchema = z
   .string({ error: "Choose a time zone." })
   .trim()
   .min(1, "Choose a time zone.")
-  .max(64, "Unknown time zone: use an IANA name such as Europe/Berlin.")
+  .max(TEXT_LIMITS.timezone, "Unknown time zone: use an IANA name such as Europe/Berlin.")
   .refine(isValidTimezone, "Unknown time zone: use an IANA name such as Europe/Berlin.");
 
 export const RunRitualNowInput = z.object({ templateId: IdSchema });

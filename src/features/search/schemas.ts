@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdSchema } from "@/features/workspaces/schemas";
 import { CursorSchema } from "@/lib/keyset";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 
 const optionalId = z.preprocess((v) => (v === "" ? undefined : v), IdSchema.optional());
 const optionalDate = z.preprocess(
@@ -10,7 +11,7 @@ const optionalDate = z.preprocess(
 
 /** Search parameters (URL query string of /w/[slug]/search and the service input). */
 export const SearchInput = z.object({
-  q: z.string().trim().max(200, { error: "Keep the query under 200 characters." }).default(""),
+  q: z.string().trim().max(TEXT_LIMITS.searchQuery, { error: `Keep the query under ${TEXT_LIMITS.searchQuery} characters.` }).default(""),
   kind: z.enum(["all", "observation", "report"]).default("all"),
   templateId: optionalId,
   agentId: optionalId,

@@ -1,4 +1,5 @@
-import type { TaskStatus } from "@/generated/prisma/enums";
+import { ENUM_WORDS } from "@/lib/words";
 
 // Words for task fields, without the schemas: browser code imports these without shipping zod.
-export const taskStatusLabels = { open: "Open", in_progress: "In progress", done: "Done" } as const satisfies Record<TaskStatus, string>;
+// The words themselves are src/lib/words.ts's (one mapping of every enum to words).
+export const taskStatusLabels = ENUM_WORDS.TaskStatus;

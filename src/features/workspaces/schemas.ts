@@ -8,7 +8,7 @@ export const EmailSchema = z
   .string({ error: "Enter an email address." })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: "Enter a valid email address." }).max(254));
+  .pipe(z.email({ error: "Enter a valid email address." }).max(TEXT_LIMITS.email, { error: atMostMessage(TEXT_LIMITS.email) }));
 export const WorkspaceSlugSchema = z
   .string({ error: "A workspace is required." })
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, { error: "Not a valid workspace." });

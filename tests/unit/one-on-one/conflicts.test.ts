@@ -59,13 +59,16 @@ describe("words", () => {
   it("says who does what", () => {
     const names: Record<string, string> = { ana: "Ana", ben: "Ben" };
     expect(describeConflict("set_status", [{ userId: "ana", confirmed: 9, rejected: 1 }, { userId: "ben", confirmed: 1, rejected: 8 }], (id) => names[id]!)).toBe(
-      "Ana confirmed 9 of 10 “set_status” proposals, Ben rejected 8 of 9.",
+      "Ana confirmed 9 of 10 set status proposals, Ben rejected 8 of 9.",
+    );
+    expect(describeConflict("propose_status", [{ userId: "ana", confirmed: 9, rejected: 1 }, { userId: "ben", confirmed: 1, rejected: 8 }], (id) => names[id]!)).toBe(
+      "Ana confirmed 9 of 10 proposed status changes, Ben rejected 8 of 9.",
     );
   });
 
   it("turns a ruling into the improver's rule", () => {
-    expect(rulingText("propose_status", "confirm", null)).toBe("Confirm “propose_status” proposals like these: keep making them.");
-    expect(rulingText("propose_status", "reject", "Only when the ticket says so.")).toBe("Reject “propose_status” proposals like these: make fewer of them. Only when the ticket says so.");
+    expect(rulingText("propose_status", "confirm", null)).toBe("Confirm proposed status changes like these: keep making them.");
+    expect(rulingText("propose_status", "reject", "Only when the ticket says so.")).toBe("Reject proposed status changes like these: make fewer of them. Only when the ticket says so.");
     expect(rulingText("propose_status", "custom", " Mark done only after a test. ")).toBe("Mark done only after a test.");
   });
 

@@ -22,7 +22,7 @@ describe("suggestQuestions", () => {
       metrics: { acceptance: pair(0.8, 0.6), quality: pair(0.7, 0.7) },
     });
     expect(questions).toEqual([
-      "Why do people reject the propose_estimate proposals?",
+      "Why do people reject the proposed estimates?",
       "What is behind the negative feedback about accuracy?",
       // The accuracy pattern repeats the category above: the next one is asked about.
       "What do the 4+ agents with timeliness complaints have in common?",
@@ -37,12 +37,18 @@ describe("suggestQuestions", () => {
       metrics: { acceptance: pair(0.5, 0.52), quality: pair(0.6, 0.75) },
     };
     expect(suggestQuestions(input)).toEqual([
-      "Why do people reject the a_tool proposals?",
+      "Why do people reject the a tool proposals?",
       "What is behind the negative feedback about format?",
       "What should we keep from the format praise across 3 agents?",
       "What made quality rise from 0.60 to 0.75 this week?",
     ]);
     expect(suggestQuestions(input)).toEqual(suggestQuestions(input));
+    // Tools are named in words, never by their identifier (issue 36).
+    for (const toolName of ["propose_checklist_items", "propose_status"]) {
+      const [question] = suggestQuestions({ feedback: null, decisions: { byTool: [{ toolName, confirmed: 0, rejected: 3 }] }, metrics: null });
+      expect(question).not.toMatch(/_/);
+    }
+    expect(suggestQuestions({ feedback: null, decisions: { byTool: [{ toolName: "propose_checklist_items", confirmed: 0, rejected: 3 }] }, metrics: null })[0]).toBe("Why do people reject the proposed checklists?");
     expect(suggestQuestions({ feedback: null, decisions: null, metrics: { acceptance: pair(null, 0.5), quality: pair(0.5, 0.52) } })).toEqual([
       "What should change first in the directives?",
       "What did people complain about most since the last session?",

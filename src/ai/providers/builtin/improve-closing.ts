@@ -1,3 +1,4 @@
+import { DECISION_HINT } from "@/ai/prompts/improver-constants";
 import { APPROVAL_CONFIDENCE, FetchInstanceInput, IMPROVER_TOOLS, ProposeDirectivesInput, RecordNoteInput } from "@/ai/prompts/improver";
 import type { ImproverContext } from "./improve-context";
 import { changedSentences, lineChanges } from "./improve-diff";
@@ -53,7 +54,7 @@ export function improverClosing(view: PromptView, ctx: ImproverContext): string 
       parts.push(
         confidence < APPROVAL_CONFIDENCE
           ? `I proposed a draft of ${version} (confidence ${confidence}, below ${APPROVAL_CONFIDENCE}, so it can't be approved yet)${also}: ${what}. Tell me more about what you want, or reject it with a reason, and I'll firm it up.`
-          : `I proposed ${version} (confidence ${confidence})${also}: ${what}. Approve it with a rating, reject it with a reason, or keep talking.`,
+          : `I proposed ${version} (confidence ${confidence})${also}: ${what}. ${DECISION_HINT}`,
       );
     }
   } else if (parts.length) {

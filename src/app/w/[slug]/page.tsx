@@ -12,6 +12,7 @@ import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { formatCount } from "@/lib/capped-count";
 import { listMembers } from "@/features/workspaces/server";
 import { readThrough, type CacheScope } from "@/server/read-cache";
+import { enumWords } from "@/lib/words";
 
 export default async function WorkspaceDashboard({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -61,7 +62,7 @@ export default async function WorkspaceDashboard({ params }: { params: Promise<{
                   <span className="font-medium">{m.user.name ?? m.user.email}</span>
                   {m.user.name ? <span className="ml-2 text-zinc-500">{m.user.email}</span> : null}
                 </span>
-                <span className="capitalize text-zinc-500">{m.role}</span>
+                <span className="text-zinc-500">{enumWords("Role", m.role)}</span>
               </li>
             ))}
           </ul>

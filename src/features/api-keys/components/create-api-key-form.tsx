@@ -53,7 +53,7 @@ export function CreateApiKeyForm({ workspaceSlug }: { workspaceSlug: string }) {
       >
         <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
           <Field label="Name" htmlFor="api-key-name" error={fieldError("name")} hint="Where the key is used, e.g. “CI ingestion”." limit={TEXT_LIMITS.apiKeyName}>
-            <Input id="api-key-name" required maxLength={TEXT_LIMITS.apiKeyName} placeholder="CI ingestion" value={name} onChange={(e) => setName(e.target.value)} />
+            <Input id="api-key-name" required limit={TEXT_LIMITS.apiKeyName} placeholder="CI ingestion" value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
           <SubmitButton pending={pending} pendingLabel="Creating…" disabled={scopes.length === 0}>
             Create key

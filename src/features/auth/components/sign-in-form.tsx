@@ -4,6 +4,7 @@ import { Field, Input } from "@/components/ui/field";
 import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
 import { useAction } from "@/lib/use-action";
 import { requestSignInLinkAction } from "../actions/request-sign-in-link";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 
 export function SignInForm({ callbackUrl, defaultEmail, lockedEmail }: { callbackUrl: string; defaultEmail?: string; lockedEmail?: boolean }) {
   const [email, setEmail] = useState(defaultEmail ?? "");
@@ -15,6 +16,7 @@ export function SignInForm({ callbackUrl, defaultEmail, lockedEmail }: { callbac
           id="email"
           name="email"
           type="email"
+          limit={TEXT_LIMITS.email}
           autoComplete="email"
           required
           readOnly={lockedEmail}

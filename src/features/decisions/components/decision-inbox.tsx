@@ -5,9 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Badge, Notice } from "@/components/ui/card";
 import { Input, LimitHint } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/form";
-import type { Verdict } from "@/generated/prisma/enums";
+import { TaskStatus, type Verdict } from "@/generated/prisma/enums";
 import { useAction } from "@/lib/use-action";
 import { TEXT_LIMITS } from "@/lib/text-limits";
+import { enumWords, enumWordsLower, toolLabel } from "@/lib/words";
 import { decideChangeItemsAction } from "../actions/decide-change-items";
 
 export type InboxItem = {
@@ -22,11 +23,7 @@ export type InboxItem = {
   lastReason: string | null;
 };
 
-const toolLabels: Record<string, string> = {
-  propose_status: "Status",
-  propose_checklist_items: "Checklist",
-  propose_estimate: "Estimate",
-};
+const isTaskStatus = (v: unknown): v is TaskStatus => typeof v === "string" && Object.hasOwn(TaskStatus, v);
 
 function ArgsPreview({ tool, args }: { tool: string; args: unknown }) {
   const a = (args ?? {}) as Record<string, unknown>;
@@ -39,7 +36,7 @@ function ArgsPreview({ tool, args }: { tool: string; args: unknown }) {
       </ul>
     );
   }
-  if (tool === "propose_status") return <span className="text-zinc-600">→ {String(a.status)}</span>;
+  if (tool === "propose_status") return <span className="text-zinc-600">→ {isTaskStatus(a.status) ? enumWords("TaskStatus", a.status) : String(a.status)}</span>;
   if (tool === "propose_estimate") return <span className="text-zinc-600">→ {String(a.minutes)} min</span>;
   return <code className="text-xs text-zinc-500">{JSON.stringify(a)}</code>;
 }
@@ -67,7 +64,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
       setSelected(new Set());
       setRejecting(null);
       setReason("");
-      setDone(`${r.decided} ${r.decided === 1 ? "item" : "items"} ${verdict}${r.applied ? ` · ${r.applied} applied to tasks` : ""}.`);
+      setDone(`${r.decided} ${r.decided === 1 ? "item" : "items"} ${enumWordsLower("Verdict", verdict)}${r.applied ? ` · ${r.applied} applied to tasks` : ""}.`);
     }).finally(() => {
       inFlight.current = false;
     });
@@ -94,7 +91,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
       <label htmlFor="reject-reason" className="block text-sm font-medium text-zinc-800">
         Why reject {rejecting.length === 1 ? "this proposal" : `${rejecting.length} proposals`}? The improver learns from your reason.
       </label>
-      <Input id="reject-reason" autoFocus value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The estimate ignores the review step" />
+      <Input id="reject-reason" autoFocus limit={TEXT_LIMITS.decisionReason} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="The estimate ignores the review step" />
       {fieldError("reason") ? <ErrorText message={fieldError("reason")} /> : <LimitHint limit={TEXT_LIMITS.decisionReason} />}
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="danger" disabled={pending}>
@@ -141,7 +138,7 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
             {/* Beside its buttons on a wide screen; on a phone the buttons wrap below it. */}
             <div className="min-w-0 flex-1 basis-60">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone="brand">{toolLabels[item.tool] ?? item.tool}</Badge>
+                <Badge tone="brand">{toolLabel(item.tool)}</Badge>
                 {!bulk && item.status === "deferred" ? <Badge tone="amber">deferred</Badge> : null}
                 <span className="font-medium text-zinc-900">{item.summary}</span>
               </div>

@@ -8,6 +8,7 @@ import { useAction } from "@/lib/use-action";
 import { correctFeedbackLabelsAction } from "../actions/correct-feedback-labels";
 import { confidenceLabel, type LabelledItem } from "../labels";
 import { FEEDBACK_CATEGORIES, SENTIMENTS, type FeedbackCategory, type Sentiment } from "../rules";
+import { enumWordsLower } from "@/lib/words";
 
 export const SENTIMENT_TONE: Record<Sentiment, string> = {
   positive: "bg-emerald-50 text-emerald-700 border-emerald-200",
@@ -48,8 +49,8 @@ function Chips({ workspaceSlug, item, canEdit, context }: Props) {
   if (!canEdit) {
     return (
       <span className="inline-flex flex-wrap items-center gap-1.5" data-testid="label-chips">
-        <span className={cn(chip, "cursor-default", SENTIMENT_TONE[shown.sentiment])} data-testid="label-sentiment">{shown.sentiment}</span>
-        <span className={cn(chip, "cursor-default border-zinc-200 bg-white text-zinc-700")} data-testid="label-category">{shown.category}</span>
+        <span className={cn(chip, "cursor-default", SENTIMENT_TONE[shown.sentiment])} data-testid="label-sentiment">{enumWordsLower("Sentiment", shown.sentiment)}</span>
+        <span className={cn(chip, "cursor-default border-zinc-200 bg-white text-zinc-700")} data-testid="label-category">{enumWordsLower("FeedbackCategory", shown.category)}</span>
         <span className="text-[11px] text-zinc-500">{confidenceLabel(shown)}</span>
       </span>
     );
@@ -65,7 +66,7 @@ function Chips({ workspaceSlug, item, canEdit, context }: Props) {
         data-testid="label-sentiment"
       >
         {SENTIMENTS.map((s) => (
-          <option key={s} value={s}>{s}</option>
+          <option key={s} value={s}>{enumWordsLower("Sentiment", s)}</option>
         ))}
       </select>
       <select
@@ -77,7 +78,7 @@ function Chips({ workspaceSlug, item, canEdit, context }: Props) {
         data-testid="label-category"
       >
         {FEEDBACK_CATEGORIES.map((c) => (
-          <option key={c} value={c}>{c}</option>
+          <option key={c} value={c}>{enumWordsLower("FeedbackCategory", c)}</option>
         ))}
       </select>
       <span className="text-[11px] text-zinc-500" data-testid="label-confidence">{confidenceLabel(shown)}</span>

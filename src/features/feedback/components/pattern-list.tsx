@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/card";
 import type { Sentiment } from "../rules";
 import type { FeedbackPattern, PatternExample } from "../server/summarize-feedback";
 import { KIND_LABELS, sourceKind, sourceLabel } from "../source-kind";
+import { enumWords } from "@/lib/words";
 
 const tone = { positive: "green", negative: "red", neutral: "zinc" } as const satisfies Record<Sentiment, string>;
 /** Patterns shown before "Show N more" (every negative one is always shown). */
@@ -38,7 +39,7 @@ export function PatternList({ slug, patterns, meta = false, testId, exampleLabel
     return (
       <li key={`${p.category}-${p.sentiment}`} className="rounded-lg border border-zinc-200 p-3 text-sm" data-category={p.category} data-sentiment={p.sentiment}>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={tone[p.sentiment]}>{p.sentiment}</Badge>
+          <Badge tone={tone[p.sentiment]}>{enumWords("Sentiment", p.sentiment)}</Badge>
           <span className="font-medium capitalize text-zinc-900">{p.category}</span>
           {/* The live breakdown counts agents up to 1,000 (`capped`: at least that many). */}
           <span className="text-xs text-zinc-500">

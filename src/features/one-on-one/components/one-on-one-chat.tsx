@@ -12,7 +12,10 @@ import { TEXT_LIMITS } from "@/lib/text-limits";
 import type { ChatMetadata, ImproverUIMessage } from "../server/chat";
 import { ProposalCard, type ProposalCardData } from "./proposal-card";
 import { settleUnfinishedParts } from "../unfinished-parts";
+import { isUndecided, withoutDecisionHint } from "../decision-hint";
+import { enumWordsLower } from "@/lib/words";
 import { shouldResume } from "../resume";
+import { CharacterCount } from "@/components/ui/character-count";
 
 // The streaming one-on-one (AI SDK UI). Only the newest user message is sent; the server owns the
 // transcript and the context. Proposal cards take their state from the server (props refresh
@@ -199,6 +202,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
               <PartView
                 key={key}
                 part={part}
+                decided={allDecided(m, byId)}
                 proposalFor={(id, fallback) => byId.get(id) ?? fallback}
                 head={head}
                 card={(p) => (
@@ -319,6 +323,7 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
               </Button>
             )}
           </div>
+          <CharacterCount length={draft.length} limit={TEXT_LIMITS.chatMessage} />
           <p id="one-on-one-shortcuts" className="mt-1.5 text-xs text-zinc-500" data-testid="chat-shortcuts">
             <kbd className="font-sans font-medium">Enter</kbd> send · <kbd className="font-sans font-medium">Shift+Enter</kbd> new line · <kbd className="font-sans font-medium">Esc</kbd> stop the answer ·{" "}
             <kbd className="font-sans font-medium">↑</kbd> in an empty box: edit your last message
@@ -445,6 +450,7 @@ function EditMessage({ text, onChange, onSave, onCancel }: EditState) {
         }}
         className="w-full max-w-[80%] resize-y rounded-lg border border-brand-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
       />
+      <CharacterCount length={text.length} limit={TEXT_LIMITS.chatMessage} />
       <div className="flex gap-2">
         <Button size="sm" variant="ghost" onClick={onCancel} aria-keyshortcuts="Escape">
           Cancel
@@ -459,24 +465,38 @@ function EditMessage({ text, onChange, onSave, onCancel }: EditState) {
 
 type ProposeOutput = { ok: true; proposalId: string; status: "pending" | "draft"; version: number; confidence: number } | { ok: false; error: string };
 
+/** An answer with proposals, every one of them decided: its hint to decide them is stale. */
+function allDecided(message: ImproverUIMessage, proposals: Map<string, ProposalCardData>): boolean {
+  const ids = message.parts.flatMap((p) => (p.type === "tool-propose_directives" && p.state === "output-available" && (p.output as ProposeOutput).ok ? [(p.output as { proposalId: string }).proposalId] : []));
+  return ids.length > 0 && ids.every((id) => {
+    const p = proposals.get(id);
+    return p !== undefined && !isUndecided(p.status);
+  });
+}
+
 function PartView({
   part,
+  decided,
   proposalFor,
   head,
   card,
 }: {
   part: Part;
+  /** The answer's proposals are all decided: no "Approve it…" left in its text. */
+  decided: boolean;
   proposalFor: (id: string, fallback: ProposalCardData) => ProposalCardData;
   head: { number: number; directives: string };
   card: (p: ProposalCardData) => React.ReactNode;
 }) {
   switch (part.type) {
-    case "text":
-      return part.text.trim() ? (
+    case "text": {
+      const text = decided ? withoutDecisionHint(part.text) : part.text;
+      return text.trim() ? (
         <div className="prose-chat max-w-none text-sm leading-relaxed text-zinc-800">
-          <Markdown>{part.text}</Markdown>
+          <Markdown>{text}</Markdown>
         </div>
       ) : null;
+    }
     case "tool-propose_directives": {
       if (part.state === "input-streaming" || part.state === "input-available") {
         return <p className="animate-pulse rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-500">Drafting a proposal…</p>;
@@ -511,7 +531,7 @@ function PartView({
         <p className="flex items-start gap-2 rounded-lg bg-zinc-50 px-3 py-2 text-xs text-zinc-600" data-testid="note-chip">
           <NotebookPen className="mt-0.5 size-3.5 shrink-0" aria-hidden />
           <span>
-            <span className="font-medium text-zinc-800">Noted ({part.input?.kind ?? "note"}):</span> {part.input?.content}
+            <span className="font-medium text-zinc-800">Noted ({part.input?.kind ? enumWordsLower("EvolutionNoteKind", part.input.kind) : "note"}):</span> {part.input?.content}
           </span>
         </p>
       );

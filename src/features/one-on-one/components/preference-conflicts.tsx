@@ -10,6 +10,7 @@ import { TEXT_LIMITS } from "@/lib/text-limits";
 import { useAction } from "@/lib/use-action";
 import { settlePreferenceConflictAction } from "../actions/settle-preference-conflict";
 import type { PreferenceConflictView } from "../server/preference-conflicts";
+import { toolWords } from "@/lib/words";
 
 // Preference conflicts: reviewers who decide one kind of agent proposal systematically differently.
 // The weekly ritual raises them; the team settles each one (a rule, or its own words, which the
@@ -100,7 +101,7 @@ function SettleForm({ workspaceSlug, conflict }: { workspaceSlug: string; confli
   return (
     <ActionForm
       className="space-y-2 rounded-lg border border-zinc-200 bg-zinc-50 p-3"
-      aria-label={`Settle the conflict on ${conflict.tool}`}
+      aria-label={`Settle the conflict on ${toolWords(conflict.tool).plural}`}
       onSubmit={() => void run({ workspaceSlug, conflictId: conflict.id, ruling, ...(text.trim() ? { text } : {}) }, () => router.refresh())}
     >
       <fieldset>
@@ -118,7 +119,7 @@ function SettleForm({ workspaceSlug, conflict }: { workspaceSlug: string; confli
         <label htmlFor={textId} className="block text-sm text-zinc-700">
           {custom ? "The team's preference (the improver follows it)" : ruling === "dismiss" ? "Why (optional)" : "When, or why (optional)"}
         </label>
-        <Textarea id={textId} rows={2} value={text} onChange={(e) => setText(e.target.value)} required={custom} placeholder={custom ? "e.g. Propose a status change only when every checklist item is done" : ""} />
+        <Textarea id={textId} rows={2} limit={TEXT_LIMITS.conflictNote} value={text} onChange={(e) => setText(e.target.value)} required={custom} placeholder={custom ? "e.g. Propose a status change only when every checklist item is done" : ""} />
         <LimitHint limit={TEXT_LIMITS.conflictNote} />
       </div>
       <SubmitButton size="sm" pending={pending} pendingLabel="Saving…" disabled={custom && text.trim().length < 3}>

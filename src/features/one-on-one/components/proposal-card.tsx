@@ -17,6 +17,7 @@ import { approveProposalAction } from "../actions/approve-proposal";
 import { rejectProposalAction } from "../actions/reject-proposal";
 import { ReplayResult } from "@/features/replay/components/replay-result";
 import type { ProposalView } from "../server/queries";
+import { REPLAY_CHECK_EXPLAINED } from "@/features/replay/explain";
 
 // A proposal as a diff card against the head it was made for: added lines green, removed lines
 // red, removed clauses with their provenance (amber when they came from confirmed behaviour).
@@ -349,7 +350,8 @@ function ApproveForm({
           <label htmlFor={reasonId} className="block text-sm font-medium text-zinc-800">
             Why approve despite the replay check?
           </label>
-          <Textarea id={reasonId} rows={2} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. The lost acceptance was a one-off ticket" />
+          <p className="text-xs text-zinc-500">The replay check {REPLAY_CHECK_EXPLAINED.charAt(0).toLowerCase() + REPLAY_CHECK_EXPLAINED.slice(1)}</p>
+          <Textarea id={reasonId} rows={2} limit={TEXT_LIMITS.proposalReason} value={overrideReason} onChange={(e) => setOverrideReason(e.target.value)} placeholder="e.g. The lost acceptance was a one-off ticket" />
           <LimitHint limit={TEXT_LIMITS.proposalReason} />
         </div>
       ) : null}
@@ -358,7 +360,7 @@ function ApproveForm({
           <label htmlFor={reversalId} className="block text-sm font-medium text-zinc-800">
             It reverses a recent change with no new feedback: what changed?
           </label>
-          <Textarea id={reversalId} rows={2} value={reversalReason} onChange={(e) => setReversalReason(e.target.value)} placeholder="e.g. The support team changed its process this week" />
+          <Textarea id={reversalId} rows={2} limit={TEXT_LIMITS.proposalReason} value={reversalReason} onChange={(e) => setReversalReason(e.target.value)} placeholder="e.g. The support team changed its process this week" />
           <LimitHint limit={TEXT_LIMITS.proposalReason} />
         </div>
       ) : null}
@@ -389,7 +391,7 @@ function RejectForm({ workspaceSlug, proposalId, inChat, onCancel, onDone }: { w
       <label htmlFor={id} className="block text-sm font-medium text-zinc-800">
         Why not? <span className="font-normal text-zinc-500">The improver reads this and tries again.</span>
       </label>
-      <Textarea id={id} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Too long — keep only the due-date rule" required />
+      <Textarea id={id} rows={2} limit={TEXT_LIMITS.proposalReason} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Too long — keep only the due-date rule" required />
       <LimitHint limit={TEXT_LIMITS.proposalReason} />
       <div className="flex gap-2">
         <SubmitButton size="sm" variant="danger" pending={pending} pendingLabel="Rejecting…">

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import type { ProposalReplay } from "../server/queries";
 import { describeSummary } from "../score";
+import { REPLAY_CHECK_EXPLAINED } from "../explain";
 
 // A proposal's replay check on its card: running (with progress; the page refreshes until it is
 // done), the result in one line with its uncertainty, or why it failed; and, in guard mode, that
@@ -26,6 +27,7 @@ export function ReplayResult({ replay }: { replay: ProposalReplay }) {
         {working ? <Loader2 className="size-4 animate-spin text-brand-600" aria-hidden /> : <FlaskConical className="size-4 text-brand-600" aria-hidden />}
         Replay check
       </p>
+      <p className="text-xs text-zinc-500" data-testid="replay-explained">{REPLAY_CHECK_EXPLAINED}</p>
       {working ? (
         <p className="mt-0.5 text-zinc-600" role="status">
           Replaying last week&apos;s runs with these directives and with the active ones

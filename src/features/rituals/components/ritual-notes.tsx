@@ -1,5 +1,6 @@
 import type { EvolutionNoteKind } from "@/generated/prisma/enums";
 import { Badge } from "@/components/ui/card";
+import { enumWords } from "@/lib/words";
 
 // The improver's notes of one ritual session: what it saw (reflection, pattern), what it expects
 // (hypothesis, checked next week) and what was decided.
@@ -13,7 +14,7 @@ export function RitualNotes({ notes, ended }: { notes: { id: string; kind: Evolu
       {notes.map((n) => (
         <li key={n.id} className="flex items-start gap-3 px-5 py-3 text-sm" data-kind={n.kind}>
           <span className="w-24 shrink-0 pt-0.5">
-            <Badge tone={KIND_TONE[n.kind]}>{n.kind}</Badge>
+            <Badge tone={KIND_TONE[n.kind]}>{enumWords("EvolutionNoteKind", n.kind)}</Badge>
           </span>
           <p className="min-w-0 whitespace-pre-line text-zinc-700">{n.content}</p>
         </li>

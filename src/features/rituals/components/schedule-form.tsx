@@ -9,6 +9,7 @@ import { isValidTimezone, nextRitualAt, WEEKDAYS, type Cadence, type RitualSched
 import { updateTemplateScheduleAction } from "../actions/update-template-schedule";
 import { updateWorkspaceScheduleAction } from "../actions/update-workspace-schedule";
 import { COMMON_TIMEZONES, formatInZone, hourLabel } from "./format";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 
 // The ritual schedule: the workspace's (every field required) or a template's override (each
 // field may fall back to the workspace's). Shows when the next ritual would start as you edit.
@@ -126,6 +127,7 @@ export function ScheduleForm({ workspaceSlug, target, initial, cadence, canEdit 
         >
           <Input
             id={ids.timezone}
+            limit={TEXT_LIMITS.timezone}
             list={ids.list}
             value={timezone}
             onChange={(e) => setTimezone(e.target.value)}

@@ -21,7 +21,7 @@ export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: strin
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_16rem]">
         <Field label="Title" htmlFor="task-title" error={fieldError("title")} limit={TEXT_LIMITS.taskTitle}>
-          <Input id="task-title" required value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Reply to the enterprise renewal thread" />
+          <Input id="task-title" required limit={TEXT_LIMITS.taskTitle} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Reply to the enterprise renewal thread" />
         </Field>
         <Field label="Agent template" htmlFor="task-template" error={fieldError("templateId")}>
           <Select id="task-template" value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
@@ -35,7 +35,7 @@ export function NewTaskForm({ workspaceSlug, templates }: { workspaceSlug: strin
         </Field>
       </div>
       <Field label="Description" htmlFor="task-description" error={fieldError("description")} limit={TEXT_LIMITS.taskDescription}>
-        <Textarea id="task-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} className="text-sm" />
+        <Textarea id="task-description" rows={3} limit={TEXT_LIMITS.taskDescription} value={description} onChange={(e) => setDescription(e.target.value)} className="text-sm" />
       </Field>
       <FormError error={error} />
       <SubmitButton pending={pending} pendingLabel="Creating…">

@@ -5,6 +5,7 @@ import { stageAgentWake } from "@/inngest/send";
 import { db } from "@/server/db";
 import type { Scope } from "@/server/scope";
 import type { TaskStatus } from "@/generated/prisma/enums";
+import { taskAgentName } from "@/features/agents/names";
 
 export type CreateTaskOptions = {
   scope: Scope;
@@ -43,7 +44,7 @@ export async function createTask(options: CreateTaskOptions) {
       },
     });
     const agent = options.templateId
-      ? await createAgent({ scope, templateId: options.templateId, taskId: task.id, displayName: `Agent · ${options.title.slice(0, 60)}` }, tx)
+      ? await createAgent({ scope, templateId: options.templateId, taskId: task.id, displayName: taskAgentName(options.title) }, tx)
       : null;
     const eventIds = agent && options.wakeAgent ? [await stageAgentWake(tx, { workspaceId: scope.workspaceId, agentId: agent.id, reason: "creation" })] : [];
     return { task, agent, eventIds };

@@ -19,13 +19,13 @@ export function NewTemplateForm({ workspaceSlug }: { workspaceSlug: string }) {
       onSubmit={() => void run({ workspaceSlug, name, description, directives, kind: "taskAgent", modelId: "default" }, (t) => router.push(`/w/${workspaceSlug}/templates/${t.id}`))}
     >
       <Field label="Name" htmlFor="template-name" error={fieldError("name")} limit={TEXT_LIMITS.templateName}>
-        <Input id="template-name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="Support Triage Agent" />
+        <Input id="template-name" required limit={TEXT_LIMITS.templateName} value={name} onChange={(e) => setName(e.target.value)} placeholder="Support Triage Agent" />
       </Field>
       <Field label="Description" htmlFor="template-description" error={fieldError("description")} hint="One line: what agents on this template do." limit={TEXT_LIMITS.templateDescription}>
-        <Input id="template-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <Input id="template-description" limit={TEXT_LIMITS.templateDescription} value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
       <Field label="Directives (version 1)" htmlFor="template-directives" error={fieldError("directives")} hint="The system prompt every instance runs with." limit={TEXT_LIMITS.directives}>
-        <Textarea id="template-directives" required rows={12} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
+        <Textarea id="template-directives" required limit={TEXT_LIMITS.directives} rows={12} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
       </Field>
       <FormError error={error} />
       <SubmitButton pending={pending} pendingLabel="Creating…">

@@ -36,10 +36,10 @@ export function NewVersionForm({ workspaceSlug, templateId, headDirectives, head
       }
     >
       <Field label={`Directives (based on v${headNumber})`} htmlFor="version-directives" error={fieldError("directives")} limit={TEXT_LIMITS.directives}>
-        <Textarea id="version-directives" rows={14} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
+        <Textarea id="version-directives" limit={TEXT_LIMITS.directives} rows={14} value={directives} onChange={(e) => setDirectives(e.target.value)} className="font-mono text-sm" />
       </Field>
       <Field label="Why this change?" htmlFor="version-rationale" error={fieldError("rationale")} hint="Kept with the version; the improver reads it." limit={TEXT_LIMITS.versionRationale}>
-        <Input id="version-rationale" value={rationale} onChange={(e) => setRationale(e.target.value)} placeholder="Agents over-estimated small tasks" />
+        <Input id="version-rationale" limit={TEXT_LIMITS.versionRationale} value={rationale} onChange={(e) => setRationale(e.target.value)} placeholder="Agents over-estimated small tasks" />
       </Field>
       <FormError error={error} />
       <div className="flex gap-2">

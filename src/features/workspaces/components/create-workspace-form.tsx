@@ -14,7 +14,7 @@ export function CreateWorkspaceForm() {
   return (
     <ActionForm className="space-y-4" onSubmit={() => void run({ name }, (ws) => router.push(`/w/${ws.slug}`))}>
       <Field label="Name" htmlFor="workspace-name" error={fieldError("name")} limit={TEXT_LIMITS.workspaceName}>
-        <Input id="workspace-name" required placeholder="Acme support team" value={name} onChange={(e) => setName(e.target.value)} />
+        <Input id="workspace-name" required limit={TEXT_LIMITS.workspaceName} placeholder="Acme support team" value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
       <FormError error={error} />
       <SubmitButton className="w-full" pending={pending} pendingLabel="Creating…">

@@ -7,6 +7,7 @@ import { useAction } from "@/lib/use-action";
 import { inviteMemberAction } from "../actions/invite-member";
 import { invitableRoles, roleLabels, type Role } from "../permissions";
 import type { InviteResult } from "../server/invite-member";
+import { TEXT_LIMITS } from "@/lib/text-limits";
 
 export function InviteForm({ workspaceSlug, myRole }: { workspaceSlug: string; myRole: Role }) {
   const [email, setEmail] = useState("");
@@ -28,7 +29,7 @@ export function InviteForm({ workspaceSlug, myRole }: { workspaceSlug: string; m
     >
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <Field label="Email" htmlFor="invite-email" error={fieldError("email")}>
-          <Input id="invite-email" type="email" required placeholder="teammate@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input id="invite-email" type="email" required limit={TEXT_LIMITS.email} placeholder="teammate@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
         <Field label="Role" htmlFor="invite-role" error={fieldError("role")}>
           <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>

@@ -3,6 +3,7 @@ import { Check, ChevronsUpDown, Plus } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import type { Role } from "../permissions";
+import { enumWords } from "@/lib/words";
 
 type Item = { slug: string; name: string; role: Role };
 
@@ -41,7 +42,7 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: Item; work
             {current.name}
           </span>
           <span className="block text-xs capitalize text-zinc-500" data-testid="current-role">
-            {current.role}
+            {enumWords("Role", current.role)}
           </span>
         </span>
         <ChevronsUpDown className="h-4 w-4 text-zinc-400" aria-hidden />
@@ -57,7 +58,7 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: Item; work
               className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-zinc-50"
             >
               <span className="min-w-0 flex-1 truncate">{w.name}</span>
-              <span className="text-xs capitalize text-zinc-400">{w.role}</span>
+              <span className="text-xs text-zinc-400">{enumWords("Role", w.role)}</span>
               {w.slug === current.slug ? <Check className="h-4 w-4 text-brand-600" aria-label="current" /> : null}
             </Link>
           ))}

@@ -11,6 +11,7 @@ import { listAgentsPage } from "@/features/agents/server";
 import { listTemplates } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { AgentLifecycle } from "@/generated/prisma/enums";
+import { enumWords } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Agents" };
 
@@ -83,7 +84,7 @@ export default async function AgentsPage({ params, searchParams }: { params: Pro
                       {a.displayName}
                     </Link>
                     <div className="mt-0.5">
-                      <Badge tone={lifecycleTone[a.lifecycle]}>{a.lifecycle}</Badge>
+                      <Badge tone={lifecycleTone[a.lifecycle]}>{enumWords("AgentLifecycle", a.lifecycle)}</Badge>
                       {a.state && a.state.consecutiveFailureCount > 0 ? <Badge tone="red">{a.state.consecutiveFailureCount === 1 ? "last wake failed" : `${a.state.consecutiveFailureCount} failed wakes`}</Badge> : null}
                     </div>
                     {a.runs[0]?.status === "failed" ? (

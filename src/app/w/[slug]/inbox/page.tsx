@@ -13,6 +13,7 @@ import { getTaskTitle } from "@/features/tasks/server";
 import { listTemplates } from "@/features/templates/server";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { toolLabel } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Decisions" };
 
@@ -78,7 +79,7 @@ export default async function InboxPage({ params, searchParams }: { params: Prom
         <form method="get" aria-label="Filter decisions" className="flex flex-wrap items-end gap-3 p-4 text-sm">
           {tab === "deferred" ? <input type="hidden" name="tab" value="deferred" /> : null}
           {task ? <input type="hidden" name="task" value={task.id} /> : null}
-          <FilterSelect label="Tool" name="tool" defaultValue={query.tool ?? ""} all="Any tool" options={TOOLS.map((t) => [t, t])} />
+          <FilterSelect label="Tool" name="tool" defaultValue={query.tool ?? ""} all="Any tool" options={TOOLS.map((t) => [t, toolLabel(t)])} />
           <FilterSelect label="Template" name="template" defaultValue={query.template ?? ""} all="All templates" options={templates.map((t) => [t.id, t.name])} selectClassName="max-w-64" />
           <DateRangeFields from={query.from} to={query.to} />
           <FilterActions resetHref={filtered ? `?${new URLSearchParams({ ...(tab === "deferred" ? { tab } : {}), ...(task ? { task: task.id } : {}) })}` : null} />

@@ -10,6 +10,9 @@ import { SearchInput } from "@/features/search/schemas";
 import { searchMessages } from "@/features/search/server";
 import { listTemplates } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { enumWordsLower } from "@/lib/words";
+import { TEXT_LIMITS } from "@/lib/text-limits";
+import { CountedInput } from "@/components/ui/character-count";
 
 export const metadata: Metadata = { title: "Search" };
 
@@ -52,7 +55,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
       <Card className="mb-6">
         <form method="get" role="search" className="flex flex-wrap items-end gap-3 p-4">
           <FilterField label="Query" className="min-w-64 flex-1 text-sm">
-            <input name="q" type="search" defaultValue={input.q} placeholder={`"duplicate ticket" -billing`} className={`${control} px-3`} aria-label="Search query" />
+            <CountedInput name="q" type="search" limit={TEXT_LIMITS.searchQuery} defaultValue={input.q} placeholder={`"duplicate ticket" -billing`} className={`${control} px-3`} aria-label="Search query" />
           </FilterField>
           <FilterSelect label="Kind" name="kind" defaultValue={input.kind} options={KINDS} className="text-sm" selectClassName="text-sm" />
           <FilterSelect label="Template" name="templateId" defaultValue={input.templateId ?? ""} all="Any" options={templates.map((t) => [t.id, t.name])} className="text-sm" selectClassName="text-sm" />
@@ -88,7 +91,7 @@ export default async function SearchPage({ params, searchParams }: { params: Pro
             {result.hits.map((h) => (
               <li key={`${h.kind}-${h.id}`} className="rounded-xl border border-zinc-200 bg-white p-4 shadow-xs" data-testid="search-hit">
                 <div className="mb-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
-                  <Badge tone={h.kind === "report" ? "brand" : "zinc"}>{h.kind}</Badge>
+                  <Badge tone={h.kind === "report" ? "brand" : "zinc"}>{enumWordsLower("MessageKind", h.kind)}</Badge>
                   <Link href={`/w/${slug}/agents/${h.agentId}`} className="font-medium text-zinc-700 hover:underline">{h.agentName}</Link>
                   <span>· {h.templateName}</span>
                   <span>· {formatDateTime(h.createdAt)}</span>

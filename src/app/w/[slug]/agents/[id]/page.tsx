@@ -19,6 +19,7 @@ import { can } from "@/features/workspaces/permissions";
 import { LabelChips } from "@/features/feedback/components/label-chips";
 import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { enumWords } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Agent" };
 
@@ -184,7 +185,7 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
           <CardList items={decisions} empty="No decisions yet.">
             {(d) => (
               <li key={d.id} className="flex flex-wrap items-center gap-2 px-5 py-3 text-sm">
-                <Badge tone={verdictTone[d.verdict]}>{d.verdict}</Badge>
+                <Badge tone={verdictTone[d.verdict]}>{enumWords("Verdict", d.verdict)}</Badge>
                 <span className="text-zinc-800">{d.item.summary}</span>
                 {d.reason ? <span className="text-zinc-500">— “{d.reason}”</span> : null}
                 <span className="ml-auto text-xs text-zinc-500">

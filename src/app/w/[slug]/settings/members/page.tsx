@@ -7,6 +7,7 @@ import { RevokeInvitationButton } from "@/features/workspaces/components/revoke-
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { listMembers, listPendingInvitations } from "@/features/workspaces/server";
+import { enumWords } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -80,7 +81,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                 {invitations.map((inv) => (
                   <li key={inv.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm" data-testid="invitation-row">
                     <span>
-                      <span className="font-medium">{inv.email}</span> <Badge>{inv.role}</Badge>
+                      <span className="font-medium">{inv.email}</span> <Badge>{enumWords("Role", inv.role)}</Badge>
                       <span className="ml-2 text-zinc-500">
                         invited by {inv.invitedBy.name ?? inv.invitedBy.email}, expires {date(inv.expiresAt)}
                       </span>

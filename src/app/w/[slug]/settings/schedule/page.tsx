@@ -10,6 +10,7 @@ import { getReplayGuard } from "@/features/replay/server";
 import { TemplateLink } from "@/features/templates/components/template-link";
 import { can } from "@/features/workspaces/permissions";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { REPLAY_CHECK_EXPLAINED } from "@/features/replay/explain";
 
 export const metadata: Metadata = { title: "Ritual schedule" };
 
@@ -44,7 +45,7 @@ export default async function ScheduleSettingsPage({ params }: { params: Promise
         <Card>
           <CardHeader
             title="Replay check before approval"
-            description="Every proposal is first replayed on last week's recorded runs: rejections it would avoid, acceptances it would keep, quality and tokens, with 95% intervals."
+            description={`${REPLAY_CHECK_EXPLAINED} Every proposal gets one before approval: rejections it would avoid, acceptances it would keep, quality and tokens, with 95% intervals.`}
           />
           <div className="px-5 py-4">
             <ReplayGuardForm workspaceSlug={slug} initial={replayGuard} canEdit={canManage} />

@@ -10,6 +10,9 @@ import { getTemplate } from "@/features/templates/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { EvolutionNoteKind } from "@/generated/prisma/enums";
 import { formatDateTime } from "@/lib/format";
+import { enumWords } from "@/lib/words";
+import { TEXT_LIMITS } from "@/lib/text-limits";
+import { CountedInput } from "@/components/ui/character-count";
 
 export const metadata: Metadata = { title: "Improver notes" };
 
@@ -48,9 +51,9 @@ export default async function NotesPage({ params, searchParams }: { params: Prom
       <Card>
         <form method="get" className="flex flex-wrap items-end gap-3 border-b border-zinc-100 p-4 text-sm" aria-label="Filter notes">
           <FilterField label="Search">
-            <input type="search" name="q" defaultValue={filter.q ?? ""} placeholder="duplicates, “priority”…" className="h-9 w-64 rounded-lg border border-zinc-300 px-3" />
+            <CountedInput type="search" name="q" limit={TEXT_LIMITS.searchQuery} defaultValue={filter.q ?? ""} placeholder="duplicates, “priority”…" className="h-9 w-64 rounded-lg border border-zinc-300 px-3" />
           </FilterField>
-          <FilterSelect label="Kind" name="kind" defaultValue={filter.kind ?? ""} all="All kinds" options={Object.values(EvolutionNoteKind).map((k) => [k, k])} />
+          <FilterSelect label="Kind" name="kind" defaultValue={filter.kind ?? ""} all="All kinds" options={Object.values(EvolutionNoteKind).map((k) => [k, enumWords("EvolutionNoteKind", k)])} />
           <FilterSelect label="Session" name="session" defaultValue={filter.session ?? ""} all="All sessions" options={sessions.map((n) => [n, `#${n}`])} />
           <button type="submit" className="h-9 rounded-lg border border-zinc-300 bg-white px-3 font-medium hover:bg-zinc-50">
             Apply
@@ -70,7 +73,7 @@ export default async function NotesPage({ params, searchParams }: { params: Prom
             {notes.map((n) => (
               <li key={n.id} className="px-5 py-3" data-testid="note-row" data-kind={n.kind}>
                 <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
-                  <Badge tone={kindTone[n.kind]}>{n.kind}</Badge>
+                  <Badge tone={kindTone[n.kind]}>{enumWords("EvolutionNoteKind", n.kind)}</Badge>
                   <Link className="font-medium text-brand-600 hover:underline" href={`${base}/one-on-one?session=${n.sessionId}`}>
                     Session #{n.sessionNumber}
                   </Link>

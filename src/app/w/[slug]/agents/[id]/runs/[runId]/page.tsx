@@ -16,6 +16,7 @@ import { can } from "@/features/workspaces/permissions";
 import { LabelChips } from "@/features/feedback/components/label-chips";
 import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { enumWords } from "@/lib/words";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -65,7 +66,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
     <>
       <PageHeader
         title={`Run of ${run.agent.displayName}`}
-        description={<>Started {formatDateTime(run.startedAt)} · {run.reason} · <Link className="text-brand-700 hover:underline" href={`/w/${slug}/templates/${run.template.id}`}>{run.template.name}</Link> v{run.version.number}</>}
+        description={<>Started {formatDateTime(run.startedAt)} · {enumWords("WakeReason", run.reason)} · <Link className="text-brand-700 hover:underline" href={`/w/${slug}/templates/${run.template.id}`}>{run.template.name}</Link> v{run.version.number}</>}
         actions={
           <div className="flex items-center gap-2">
             <RunStatusBadge status={run.status} />
@@ -150,7 +151,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
               <ul className={`divide-y divide-zinc-100 text-sm ${open.length ? "border-t border-zinc-100" : ""}`} aria-label="Decided proposals">
                 {decided.map((i) => (
                   <li key={i.id} className="flex items-center gap-2 px-5 py-2.5" data-testid="decided-item">
-                    <Badge tone={i.status === "confirmed" ? "green" : "red"}>{i.status}</Badge>
+                    <Badge tone={i.status === "confirmed" ? "green" : "red"}>{enumWords("ChangeItemStatus", i.status)}</Badge>
                     {i.summary}
                   </li>
                 ))}

@@ -45,9 +45,11 @@ export default async function TemplateVersionsPage({ params, searchParams }: { p
         {probationSettings ? <ProbationSettingsForm workspaceSlug={slug} templateId={template.id} initial={probationSettings} canEdit={canWrite} /> : null}
         <ol className="divide-y divide-zinc-100">
           {versions.map((v) => (
-            <li key={v.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm" data-testid="version-row" data-version={v.number}>
+            // Two columns on every row (the actions in the right one, "Changes" last): the links and
+            // buttons line up down the list whatever each version's rationale or buttons.
+            <li key={v.id} className="grid gap-3 px-5 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center" data-testid="version-row" data-version={v.number}>
               <div className="min-w-0">
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">v{v.number}</span>
                   {v.id === head.id ? <Badge tone="green">Active</Badge> : null}
                   <Badge tone={v.authoredBy === "agent" ? "brand" : "zinc"}>{authorOf(v)}</Badge>
@@ -56,16 +58,16 @@ export default async function TemplateVersionsPage({ params, searchParams }: { p
                 </div>
                 {v.rationale ? <p className="mt-1 text-zinc-600">{v.rationale}</p> : null}
               </div>
-              <div className="flex items-center gap-2">
-                <Link className="text-sm font-medium text-brand-600 hover:underline" href={`?a=${v.parent?.number ?? Math.max(1, v.number - 1)}&b=${v.number}`} scroll={false}>
-                  Changes
-                </Link>
+              <div className="flex items-center gap-3 sm:justify-end" data-testid="version-actions">
                 {canWrite && v.id !== head.id ? (
                   <SetHeadButton workspaceSlug={slug} templateId={template.id} versionId={v.id} number={v.number} headNumber={head.number} />
                 ) : null}
                 {canWrite && v.id === head.id && v.authoredBy === "agent" && v.parent ? (
                   <SetHeadButton workspaceSlug={slug} templateId={template.id} versionId={v.parent.id} number={v.parent.number} headNumber={head.number} oneClick label={`Undo: back to v${v.parent.number}`} />
                 ) : null}
+                <Link className="w-16 text-right text-sm font-medium text-brand-600 hover:underline" href={`?a=${v.parent?.number ?? Math.max(1, v.number - 1)}&b=${v.number}`} scroll={false}>
+                  Changes
+                </Link>
               </div>
             </li>
           ))}

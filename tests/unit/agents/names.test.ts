@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { agentNameBesideTask, shortAgentName, taskAgentName } from "@/features/agents/names";
+
+// The Instances table shows the task beside each agent: an agent named after its task reads as a short id.
+
+describe("agentNameBesideTask", () => {
+  const agentId = "cm3k9x2a7000108l4abc123";
+
+  it("gives a task's agent a short id instead of its task's title again", () => {
+    expect(agentNameBesideTask({ agentId, displayName: taskAgentName("Reply to the renewal thread"), taskTitle: "Reply to the renewal thread" })).toBe("Agent abc123");
+    expect(agentNameBesideTask({ agentId, displayName: "Planner · Plan the 4.2 release", taskTitle: "Plan the 4.2 release" })).toBe("Agent abc123");
+    expect(agentNameBesideTask({ agentId, displayName: "Plan the 4.2 release", taskTitle: "Plan the 4.2 release" })).toBe("Agent abc123");
+    const long = "x".repeat(150);
+    expect(agentNameBesideTask({ agentId, displayName: taskAgentName(long), taskTitle: long })).toBe(shortAgentName(agentId));
+  });
+
+  it("keeps an agent's own name", () => {
+    expect(agentNameBesideTask({ agentId, displayName: "Triage bot (EU)", taskTitle: "Plan the 4.2 release" })).toBe("Triage bot (EU)");
+    expect(agentNameBesideTask({ agentId, displayName: "Agent · Old title", taskTitle: null })).toBe("Agent · Old title");
+  });
+});
