@@ -80,7 +80,7 @@ describe("preference conflicts", () => {
     });
     expect(raised!.pValue).toBeCloseTo(0.001093333910671372, 10);
     const [card] = await listPreferenceConflicts({ workspaceId: f.workspace.id, templateId: f.template.id });
-    expect(card!.summary).toBe("Ana confirmed 9 of 10 “propose_status” proposals, Ben rejected 8 of 9.");
+    expect(card!.summary).toBe("Ana confirmed 9 of 10 proposed status changes, Ben rejected 8 of 9.");
 
     // While it is open, the improver is told to leave status proposals alone (text and data).
     const open = await contextOf(f);
@@ -149,7 +149,7 @@ describe("preference conflicts", () => {
 
     expect(await settlePreferenceConflictAction({ ...input, ruling: "reject", text: "Status is ours to set." })).toMatchObject({
       ok: true,
-      data: { status: "settled", decision: "Reject “propose_status” proposals like these: make fewer of them. Status is ours to set." },
+      data: { status: "settled", decision: "Reject proposed status changes like these: make fewer of them. Status is ours to set." },
     });
     expect(await settlePreferenceConflictAction({ ...input, ruling: "dismiss" })).toMatchObject({ ok: false, error: { status: 409 } });
   });
