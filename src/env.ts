@@ -95,6 +95,8 @@ const schema = z.object({
   // Limits of every model call (src/ai/limits.ts): seconds per attempt and output tokens; unset:
   // the per-role defaults there.
   AI_TIMEOUT_SECONDS: optional.pipe(z.string().regex(/^\d+$/, "AI_TIMEOUT_SECONDS must be a whole number of seconds").transform(Number).pipe(z.number().min(1).max(3600)).optional()),
+  // How long a model call may receive nothing (src/ai/stream-guard.ts); seconds, decimals allowed; unset: 30.
+  AI_IDLE_TIMEOUT_SECONDS: optional.pipe(z.string().regex(/^\d+(\.\d+)?$/, "AI_IDLE_TIMEOUT_SECONDS must be a number of seconds").transform(Number).pipe(z.number().min(0.1).max(3600)).optional()),
   AI_MAX_OUTPUT_TOKENS: optional.pipe(z.string().regex(/^\d+$/, "AI_MAX_OUTPUT_TOKENS must be a whole number").transform(Number).pipe(z.number().min(64).max(200_000)).optional()),
   // The built-in model's pause between two stream parts (ms; default 10): a slower answer to watch
   // stream (the e2e of a reload while the improver answers). No effect on a hosted provider.

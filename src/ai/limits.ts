@@ -26,7 +26,25 @@ export function modelLimits(role: ModelRole, e: { AI_TIMEOUT_SECONDS?: number; A
 
 /**
  * How long a model call may send nothing (no response yet, or no chunk in the middle of a streamed
- * answer) before it is given up as stalled (stream-guard.ts; the total time is `timeoutMs`).
- * Callers and tests may pass their own (`withSettledStreams(model, { idleMs })`).
+ * answer) before it is given up as stalled (stream-guard.ts; the total time is `timeoutMs`), by
+ * default. AI_IDLE_TIMEOUT_SECONDS overrides it (modelIdleTimeoutMs).
  */
 export const MODEL_IDLE_TIMEOUT_MS = 30_000;
+
+/** The idle limit of every model call: AI_IDLE_TIMEOUT_SECONDS, else MODEL_IDLE_TIMEOUT_MS. */
+export function modelIdleTimeoutMs(e: { AI_IDLE_TIMEOUT_SECONDS?: number } = env): number {
+  return e.AI_IDLE_TIMEOUT_SECONDS ? Math.round(e.AI_IDLE_TIMEOUT_SECONDS * 1000) : MODEL_IDLE_TIMEOUT_MS;
+}
+
+/**
+ * How long a call that is not streamed may wait for its answer by default. Its answer arrives
+ * whole, so silence there is not a stall but a long answer being written: it gets the longest
+ * role's total time (the improver's), not the idle limit — the role's own `timeoutMs` still ends
+ * each attempt. An operator who sets AI_IDLE_TIMEOUT_SECONDS gets that limit on these calls too.
+ */
+export const NOT_STREAMED_ANSWER_MS = Math.max(...Object.values(DEFAULT_LIMITS).map((l) => l.timeoutMs));
+
+/** The limit of a call that is not streamed: AI_IDLE_TIMEOUT_SECONDS when set, else NOT_STREAMED_ANSWER_MS. */
+export function notStreamedAnswerMs(e: { AI_IDLE_TIMEOUT_SECONDS?: number } = env): number {
+  return e.AI_IDLE_TIMEOUT_SECONDS ? Math.round(e.AI_IDLE_TIMEOUT_SECONDS * 1000) : NOT_STREAMED_ANSWER_MS;
+}

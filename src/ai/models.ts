@@ -1,13 +1,16 @@
 import "server-only";
 import type { LanguageModel } from "ai";
 import { AI_PROVIDER_KEY_VARS, aiConfigProblems, env, type AiProvider, type Env } from "@/env";
+import { modelIdleTimeoutMs, notStreamedAnswerMs } from "./limits";
 import { builtinModel } from "./providers/builtin";
 import { hostedProvider } from "./providers/hosted";
+import { withSettledStreams } from "./stream-guard";
 
 // The model registry: which language model serves each role. AI_PROVIDER picks a hosted or local
 // provider (providers/hosted.ts); unset, every role gets the built-in deterministic model
 // (providers/builtin). Services take models as optional arguments, so tests pass AI SDK mock
-// models and never reach the providers.
+// models and never reach the providers. Every hosted model is guarded (stream-guard.ts): a call
+// that receives nothing for AI_IDLE_TIMEOUT_SECONDS is given up ("The model stopped answering").
 
 export const MODEL_ROLES = ["task", "evaluator", "refiner", "classifier", "improver"] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
@@ -29,7 +32,7 @@ export const DEFAULT_MODELS = {
 
 /** The model variables of a parsed Env; all optional, as unset ones are undefined. */
 export type AiEnv = Partial<
-  Pick<Env, "AI_PROVIDER" | "AI_API_KEY" | "AI_BASE_URL" | "AI_MODEL" | "AI_STRUCTURED_OUTPUTS" | "AI_OPENAI_API" | (typeof AI_PROVIDER_KEY_VARS)[keyof typeof AI_PROVIDER_KEY_VARS] | (typeof ROLE_ENV_VARS)[ModelRole]>
+  Pick<Env, "AI_PROVIDER" | "AI_API_KEY" | "AI_BASE_URL" | "AI_MODEL" | "AI_STRUCTURED_OUTPUTS" | "AI_OPENAI_API" | "AI_IDLE_TIMEOUT_SECONDS" | (typeof AI_PROVIDER_KEY_VARS)[keyof typeof AI_PROVIDER_KEY_VARS] | (typeof ROLE_ENV_VARS)[ModelRole]>
 >;
 
 export type ModelsDescription = {
@@ -64,7 +67,10 @@ export function createRegistry(e: AiEnv): ModelRegistry {
   const roleModelId = (role: ModelRole): string =>
     provider ? (e[ROLE_ENV_VARS[role]] ?? e.AI_MODEL ?? DEFAULT_MODELS[provider as keyof typeof DEFAULT_MODELS]) : builtinModel(role).modelId;
   const models = Object.fromEntries(MODEL_ROLES.map((r) => [r, roleModelId(r)])) as Record<ModelRole, string>;
-  const create = provider ? hostedProvider(provider, e) : null;
+  const hosted = provider ? hostedProvider(provider, e) : null;
+  const idleMs = modelIdleTimeoutMs(e);
+  const answerMs = notStreamedAnswerMs(e);
+  const create = hosted && ((modelId: string) => withSettledStreams(hosted(modelId), { idleMs, answerMs }));
 
   return {
     getModel(role, modelId) {

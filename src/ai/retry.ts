@@ -68,6 +68,17 @@ export class ModelTimeoutError extends ModelCallError {
   }
 }
 
+/** A model call given up because nothing arrived for `idleMs` (stream-guard.ts); retried like a timeout. */
+export class ModelStalledError extends ModelCallError {
+  readonly idleMs: number;
+
+  constructor(provider: string, idleMs: number, attempts = 1) {
+    super(`The model stopped answering (nothing arrived for ${formatSeconds(idleMs)}${attempts > 1 ? `; ${attempts} attempts` : ""}).`, { provider, attempts, retryable: true });
+    this.name = "ModelStalledError";
+    this.idleMs = idleMs;
+  }
+}
+
 export type ModelRetryOptions = {
   /** Extra attempts after the first. */
   retries?: number;
@@ -83,12 +94,20 @@ export type ModelRetryOptions = {
 };
 
 const formatMs = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
+const formatSeconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 const attemptsText = (n: number) => (n > 1 ? ` (${n} attempts)` : "");
 
 /** The provider error inside what the SDK threw (it wraps errors in RetryError when it retried itself). */
 function providerError(e: unknown): APICallError | null {
   if (APICallError.isInstance(e)) return e;
   if (RetryError.isInstance(e) && APICallError.isInstance(e.lastError)) return e.lastError;
+  return null;
+}
+
+/** The stall inside what the SDK threw (it wraps errors in RetryError when it retried itself). */
+function stalledError(e: unknown): ModelStalledError | null {
+  if (e instanceof ModelStalledError) return e;
+  if (RetryError.isInstance(e) && e.lastError instanceof ModelStalledError) return e.lastError;
   return null;
 }
 
@@ -140,24 +159,31 @@ async function attempt<T>(fn: (signal: AbortSignal) => PromiseLike<T>, timeoutMs
 export async function withModelRetry<T>(fn: (signal: AbortSignal) => PromiseLike<T>, options: ModelRetryOptions = {}): Promise<T> {
   const { retries = 2, baseMs = 500, maxDelayMs = 30_000, timeoutMs, signal } = options;
   for (let n = 1; ; n++) {
-    let failure: { retryable: boolean; api: APICallError | null; timedOut: boolean; error: unknown };
+    let failure: { retryable: boolean; api: APICallError | null; timedOut: boolean; stalled?: ModelStalledError; error: unknown };
     try {
       const result = await attempt(fn, timeoutMs, signal);
       if (result !== TIMED_OUT) return result;
       failure = { retryable: true, api: null, timedOut: true, error: null };
     } catch (error) {
       if (signal?.aborted) throw error;
-      const api = providerError(error);
-      // Not a provider error (a bug, a schema mismatch, NoObjectGeneratedError…): retrying will not help.
-      if (!api) throw error;
-      // A 2xx whose body is not a model response (an HTML page, a proxy's notice) may pass: retried too.
-      const invalidBody = api.statusCode !== undefined && api.statusCode < 300;
-      failure = { retryable: api.isRetryable || invalidBody, api, timedOut: false, error };
+      // The provider went silent (stream-guard.ts): another attempt may get an answer, like a timeout.
+      const stalled = stalledError(error);
+      if (stalled) {
+        failure = { retryable: true, api: null, timedOut: false, stalled, error };
+      } else {
+        const api = providerError(error);
+        // Not a provider error (a bug, a schema mismatch, NoObjectGeneratedError…): retrying will not help.
+        if (!api) throw error;
+        // A 2xx whose body is not a model response (an HTML page, a proxy's notice) may pass: retried too.
+        const invalidBody = api.statusCode !== undefined && api.statusCode < 300;
+        failure = { retryable: api.isRetryable || invalidBody, api, timedOut: false, error };
+      }
     }
 
     const provider = providerLabel(options.provider);
     if (!failure.retryable || n > retries) {
       if (failure.timedOut) throw new ModelTimeoutError({ provider, timeoutMs: timeoutMs!, attempts: n });
+      if (failure.stalled) throw new ModelStalledError(failure.stalled.provider, failure.stalled.idleMs, n);
       const status = failure.api?.statusCode;
       throw new ModelCallError(`${failureText(provider, status)}${attemptsText(n)}.`, { provider, statusCode: status, attempts: n, retryable: failure.retryable, cause: failure.error });
     }

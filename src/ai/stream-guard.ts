@@ -1,7 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { wrapLanguageModel, type LanguageModel } from "ai";
-import { MODEL_IDLE_TIMEOUT_MS } from "./limits";
-import { ModelCallError } from "./retry";
+import { modelIdleTimeoutMs, notStreamedAnswerMs } from "./limits";
+import { ModelStalledError, providerLabel } from "./retry";
 
 // A provider's stream can fail in two ways. A bad chunk (a malformed SSE line, an error event) is
 // reported as an `error` part and the stream goes on; but a body that breaks while it is read (a
@@ -11,15 +11,14 @@ import { ModelCallError } from "./retry";
 // reason "error", so every failure ends a turn the same way (stored, settled, shown).
 // A provider that stops sending (no response, or silence in the middle of an answer) is a third
 // kind: after `idleMs` without a byte the request is aborted and the answer ends the same way, with
-// a ModelStalledError ("The model stopped answering …"), what arrived kept.
+// a ModelStalledError ("The model stopped answering …", retry.ts), what arrived kept. A call that
+// is not streamed rejects with it (withModelRetry tries again, like a timeout).
+// The registry (models.ts) guards every hosted model, so every call has the idle limit.
 
-/** A model call given up because nothing arrived for `idleMs`. */
-export class ModelStalledError extends ModelCallError {
-  constructor(provider: string, idleMs: number) {
-    super(`The model stopped answering (nothing arrived for ${Math.round(idleMs / 100) / 10} s).`, { provider, attempts: 1, retryable: true });
-    this.name = "ModelStalledError";
-  }
-}
+export { ModelStalledError };
+
+/** Models this module returned: guarding one again with the default would only add a second timer. */
+const guardedModels = new WeakSet<object>();
 
 const UNKNOWN_USAGE = {
   inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
@@ -78,33 +77,39 @@ export function settleStreamErrors(
 
 /**
  * The model, its streams guarded (settleStreamErrors) and every call (streamed or not) given up
- * after `idleMs` (default MODEL_IDLE_TIMEOUT_MS) without a response or, streamed, without a chunk:
- * the request is aborted and the call ends with a ModelStalledError. Models that are not V3 objects
- * are returned as they are.
+ * after `idleMs` (default: AI_IDLE_TIMEOUT_SECONDS, else MODEL_IDLE_TIMEOUT_MS) without a response
+ * or, streamed, without a chunk: the request is aborted and the call ends with a ModelStalledError.
+ * Models that are not V3 objects, and models already guarded when no `idleMs` is given, are
+ * returned as they are (an explicit `idleMs` guards again: the tighter limit wins).
  */
-export function withSettledStreams(model: LanguageModel, options: { idleMs?: number } = {}): LanguageModel {
-  if (typeof model !== "object" || model.specificationVersion !== "v3") return model;
-  const idleMs = options.idleMs ?? MODEL_IDLE_TIMEOUT_MS;
+export function withSettledStreams(model: LanguageModel, options: { idleMs?: number; answerMs?: number } = {}): LanguageModel {
+  if (typeof model !== "object" || model.specificationVersion !== "v3" || (guardedModels.has(model) && options.idleMs === undefined)) return model;
+  const idleMs = options.idleMs ?? modelIdleTimeoutMs();
+  // A call that is not streamed: its answer arrives whole (limits.ts notStreamedAnswerMs).
+  const answerMs = options.answerMs ?? (options.idleMs !== undefined ? options.idleMs : notStreamedAnswerMs());
   const v3 = model as LanguageModelV3;
   /** The call's params with an abort of its own besides the caller's. */
   const abortable = <P extends { abortSignal?: AbortSignal }>(params: P) => {
     const stall = new AbortController();
     return { stall, params: { ...params, abortSignal: params.abortSignal ? AbortSignal.any([params.abortSignal, stall.signal]) : stall.signal } };
   };
-  const stalled = () => new ModelStalledError(v3.provider, idleMs);
-  return wrapLanguageModel({
+  // The provider as people name it, like every other ModelCallError (never a host).
+  const provider = providerLabel(v3);
+  const stalled = () => new ModelStalledError(provider, idleMs);
+  const unanswered = () => new ModelStalledError(provider, answerMs);
+  const wrapped = wrapLanguageModel({
     model: v3,
     middleware: {
       specificationVersion: "v3",
       wrapGenerate: async ({ params, model: inner }) => {
         const { stall, params: guarded } = abortable(params);
-        return withinIdle(inner.doGenerate(guarded), idleMs, stalled, (error) => stall.abort(error));
+        return withinIdle(inner.doGenerate(guarded), answerMs, unanswered, (error) => stall.abort(error));
       },
       wrapStream: async ({ params, model: inner }) => {
         const { stall, params: guarded } = abortable(params);
         try {
           const result = await withinIdle(inner.doStream(guarded), idleMs, stalled, (error) => stall.abort(error));
-          return { ...result, stream: settleStreamErrors(result.stream, { ms: idleMs, provider: v3.provider, onStall: (error) => stall.abort(error) }) };
+          return { ...result, stream: settleStreamErrors(result.stream, { ms: idleMs, provider, onStall: (error) => stall.abort(error) }) };
         } catch (error) {
           // No response at all: the same ending as a stream that breaks (an error part, an "error" finish).
           if (!(error instanceof ModelStalledError)) throw error;
@@ -120,4 +125,6 @@ export function withSettledStreams(model: LanguageModel, options: { idleMs?: num
       },
     },
   });
+  guardedModels.add(wrapped);
+  return wrapped;
 }

@@ -17,6 +17,24 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   await expect(app.task.waitingForDecision).toBeVisible({ timeout: 60_000 });
   await expect(app.task.liveStatus).toHaveText("Idle");
 
+  // While a run works, the live status names its phase in words. The built-in model finishes a run
+  // between two polls, so a run row is held in its phases here, as a slow model would hold them.
+  const created = await db.task.findFirstOrThrow({ where: { workspaceId: data.workspace.id }, include: { agent: true } });
+  const finished = await db.wakeRun.findFirstOrThrow({ where: { agentId: created.agent!.id } });
+  const working = await db.wakeRun.create({
+    data: {
+      workspaceId: data.workspace.id, agentId: created.agent!.id, templateId: finished.templateId, templateVersionId: finished.templateVersionId,
+      reason: "manual", status: "running", startedAt: new Date(), phase: "executing", phaseIteration: 1,
+    },
+  });
+  await expect(app.task.liveStatus).toHaveText("Executing the task…");
+  await db.wakeRun.update({ where: { id: working.id }, data: { phase: "refining", phaseIteration: 2 } });
+  await expect(app.task.liveStatus).toContainText("Refining…");
+  await expect(app.task.liveStatus).toContainText("iteration 2");
+  await db.wakeRun.update({ where: { id: working.id }, data: { status: "succeeded", finishedAt: new Date(), phase: null, phaseIteration: null } });
+  await expect(app.task.liveStatus).toHaveText("Idle");
+  await db.wakeRun.delete({ where: { id: working.id } });
+
   await app.inbox.goto(slug);
   const checklist = app.inbox.item("checklist item").first();
   await expect(checklist).toBeVisible();

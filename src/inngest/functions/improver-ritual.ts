@@ -74,8 +74,11 @@ async function pendingDecision(sessionId: string, now: Date): Promise<{ waitUnti
   return { waitUntil: undecided > 0 ? session.decisionDueAt.toISOString() : null };
 }
 
-/** A ModelCallError (src/ai/retry.ts) that another attempt cannot fix; by name, so listing the functions loads no AI code. */
-const isFinalModelFailure = (e: unknown): e is Error => e instanceof Error && e.name === "ModelCallError" && (e as { retryable?: boolean }).retryable === false;
+/** A ModelCallError or one of its kinds (src/ai/retry.ts); by name, so listing the functions loads no AI code. */
+const MODEL_ERRORS = ["ModelCallError", "ModelTimeoutError", "ModelStalledError"];
+const isModelFailure = (e: unknown): e is Error => e instanceof Error && MODEL_ERRORS.includes(e.name);
+/** A model failure that another attempt cannot fix. */
+const isFinalModelFailure = (e: unknown): e is Error => isModelFailure(e) && (e as { retryable?: boolean }).retryable === false;
 
 export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
   const models = deps.models ?? {};
@@ -100,7 +103,7 @@ export function createImproverRitualFunction(deps: RitualFunctionDeps = {}) {
               // Another attempt cannot fix it (a refused key, an unknown model): the ritual fails now, not in minutes.
               // The message only: the cause holds the provider's raw answer (which may echo a key) and the SDK logs it whole.
               if (isFinalModelFailure(e)) throw new NonRetriableError(e.message);
-              if (e instanceof Error && e.name === "ModelCallError") throw new Error(e.message);
+              if (isModelFailure(e)) throw new Error(e.message);
               throw e;
             }
           });

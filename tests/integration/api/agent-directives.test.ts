@@ -31,7 +31,7 @@ async function worldWithProbation(agents = 12) {
 const agentDirectives = (key: string, id: string, headers: Record<string, string> = {}) => call(getAgentDirectives, `/api/v1/agents/${id}/directives`, { key, params: { id }, headers });
 
 describe("GET /api/v1/agents/{id}/directives", () => {
-  it("answers each agent with its probation arm's version, and the template endpoint with ?agent= the same", async () => {
+  it("answers each agent with its probation arm's version, and the template endpoint with ?agent= the same", { timeout: 90_000 }, async () => {
     const { world, all, probation, v1, v2, armOfAgent } = await worldWithProbation();
     const arms = new Set<string>();
     for (const agent of all) {

@@ -3,6 +3,7 @@ import { setLocalSender } from "@/inngest/client";
 import { createLocalExecutor, type LocalExecutor, type LocalExecutorOptions } from "@/inngest/local/executor";
 import { setLocalDispatcher } from "@/inngest/local/dispatcher";
 import { sendEvents } from "@/inngest/send";
+import { db } from "@/server/db";
 import { uid } from "../../factories";
 
 // Executors for tests: each gets queues of its own (a unique namespace), so executors of test files
@@ -52,3 +53,16 @@ export async function until(condition: () => boolean | Promise<boolean>, timeout
 }
 
 export const testId = (name: string) => `${name}-${uid()}`;
+
+/**
+ * Runs what `executor` has, moving `clock` past each retry's backoff, until the function's run has
+ * ended (completed or failed) or `rounds` passed; returns the run's status.
+ */
+export async function drainUntilEnded(executor: LocalExecutor, clock: ReturnType<typeof testClock>, functionId: string, { rounds = 10, stepMs = 10 * 60_000 } = {}) {
+  for (let i = 0; ; i++) {
+    await executor.drain();
+    const { status } = await db.functionRun.findFirstOrThrow({ where: { functionId }, select: { status: true } });
+    if (status === "completed" || status === "failed" || i + 1 >= rounds) return status;
+    clock.advance(stepMs);
+  }
+}

@@ -14,7 +14,7 @@ import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON } from "@/inngest/fu
 import { deliverOutbox } from "@/inngest/outbox";
 import { db } from "@/server/db";
 import { makeEvolutionSession } from "../../factories";
-import { executorsForThisFile, testClock, testId } from "../jobs/harness";
+import { drainUntilEnded, executorsForThisFile, testClock, testId } from "../jobs/harness";
 import type { LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { advanceRitual, beginRitual, failStalledRituals, STALLED_AFTER_MS } from "@/features/rituals/server";
@@ -285,14 +285,7 @@ describe("improver-ritual whose improver keeps failing, on the local executor", 
     const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
     await executor.dispatch([{ name: ritualWakeRequested.name, data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }]);
     // Each retry waits its backoff: move the clock past it until the run ends.
-    for (let i = 0; i < 10; i++) {
-      await executor.drain();
-      const run = await db.functionRun.findFirstOrThrow({ where: { functionId: id } });
-      if (run.status === "completed" || run.status === "failed") break;
-      clock.advance(10 * 60_000);
-    }
-    const run = await db.functionRun.findFirstOrThrow({ where: { functionId: id } });
-    expect(run.status).toBe("completed");
+    expect(await drainUntilEnded(executor, clock, id)).toBe("completed");
     const session = await ritualSession(f.template.id);
     expect(session).toMatchObject({ status: "failed", outcomeNote: expect.stringMatching(/provider down/), summaryReportId: expect.any(String) });
     expect(notify.mock.calls.filter(([c]) => c.kind === "failed")).toHaveLength(1);

@@ -5,10 +5,10 @@ import { RITUAL_ANALYSIS } from "@/ai/prompts/improver";
 import { advanceRitual, beginRitual } from "@/features/rituals/server";
 import { notifyRitual } from "@/features/rituals/server/notify-ritual";
 import { ritualWakeRequested } from "@/inngest/events";
-import { createImproverRitualFunction } from "@/inngest/functions/improver-ritual";
+import { createImproverRitualFunction, RITUAL_RETRIES } from "@/inngest/functions/improver-ritual";
 import { db } from "@/server/db";
 import { reply, startFakeOpenAI, type ChatRequest, type FakeOpenAI } from "../../support/fake-openai";
-import { executorsForThisFile, testClock, testId } from "../jobs/harness";
+import { drainUntilEnded, executorsForThisFile, testClock, testId } from "../jobs/harness";
 import { classifier, ritualFixture, v2 } from "./jobs-fixture";
 
 // The weekly ritual through a real provider (AI_PROVIDER=openai-compatible, the fake server in
@@ -20,7 +20,8 @@ let server: FakeOpenAI;
 beforeAll(async () => void (server = await startFakeOpenAI()));
 afterAll(() => server.close());
 
-const improverModel = () => createRegistry({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: server.url, AI_API_KEY: KEY, AI_MODEL: "fake-model" }).getModel("improver");
+const improverModel = (aiEnv: { AI_IDLE_TIMEOUT_SECONDS?: number } = {}) =>
+  createRegistry({ AI_PROVIDER: "openai-compatible", AI_BASE_URL: server.url, AI_API_KEY: KEY, AI_MODEL: "fake-model", ...aiEnv }).getModel("improver");
 
 /** The improver as a model would play it: a note in the analysis turn, a proposal in the proposal turn, a sentence after each tool result. */
 function improverPlays() {
@@ -77,4 +78,23 @@ describe("the weekly ritual through an OpenAI-compatible provider", () => {
       expect(text).not.toContain("127.0.0.1");
     }
   });
+
+  it("a provider that stops answering mid-answer: each attempt is given up after the idle time, the step's retries apply, then the ritual ends failed with 'The model stopped answering'", async () => {
+    const f = await ritualFixture();
+    server.reset();
+    server.script(() => reply.broken(reply.toolCall("record_evolution_note", { kind: "hypothesis", content: "Estimates without a rationale get rejected." }), "stall"));
+    const clock = testClock(Date.now());
+    const id = testId("improver-ritual");
+    const fn = createImproverRitualFunction({ models: { improver: improverModel({ AI_IDLE_TIMEOUT_SECONDS: 0.2 }), classifier }, notify: notifyRitual, now: clock.now, id });
+    const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
+    await executor.dispatch([{ name: ritualWakeRequested.name, data: { workspaceId: f.workspace.id, improverAgentId: f.improver.id, reason: "manual" } }]);
+    // Each retry of the step waits its backoff: move the clock past it until the run ends.
+    expect(await drainUntilEnded(executor, clock, id)).toBe("completed");
+    const session = await db.evolutionSession.findFirstOrThrow({ where: { templateId: f.template.id, origin: "ritual" } });
+    expect(session).toMatchObject({ status: "failed", outcomeNote: expect.stringMatching(/^The model stopped answering \(nothing arrived for 0\.2 s; 3 attempts\)\.$/) });
+    // 3 model attempts per step attempt, the step tried 1 + RITUAL_RETRIES times; every request aborted.
+    expect(server.chatRequests()).toHaveLength(3 * (1 + RITUAL_RETRIES));
+    await expect.poll(() => server.chatRequests().every((r) => r.aborted)).toBe(true);
+    expect(await db.notification.count({ where: { workspaceId: f.workspace.id, kind: "ritual_failed" } })).toBeGreaterThan(0);
+  }, 90_000);
 });

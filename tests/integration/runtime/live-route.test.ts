@@ -6,7 +6,7 @@ import { db } from "@/server/db";
 import type { Role } from "@/features/workspaces/permissions";
 import { makeRunRow, makeTask, makeTemplate, makeWorkspace, uid } from "../../factories";
 import { actAs } from "../../support/session";
-import { executorsForThisFile, testClock } from "../jobs/harness";
+import { executorsForThisFile, gate, testClock } from "../jobs/harness";
 
 const call = (slug: string, id: string) => GET(new Request(`http://localhost/api/workspaces/${slug}/agents/${id}/live`), { params: Promise.resolve({ slug, id }) });
 
@@ -44,7 +44,7 @@ describe("live run status route", () => {
     actAs(owner);
 
     await db.wakeRun.update({ where: { id: run.id }, data: { status: "succeeded", phase: null } });
-    expect(await (await call(workspace.slug, agent!.id)).json()).toEqual({ running: null, lastFinishedRunId: run.id, queued: null });
+    expect(await (await call(workspace.slug, agent!.id)).json()).toEqual({ running: null, lastFinishedRunId: run.id, queued: null, starting: false });
   });
 
   it("names a run that started and finished between two polls, so the page knows its data is stale", async () => {
@@ -53,8 +53,8 @@ describe("live run status route", () => {
     const before = await (await call(workspace.slug, agent!.id)).json();
     const quick = await makeRunRow(agent!, { templateVersionId: template.headVersionId!, reason: "creation", status: "succeeded", finishedAt: new Date() });
     const after = await (await call(workspace.slug, agent!.id)).json();
-    expect(before).toEqual({ running: null, lastFinishedRunId: null, queued: null });
-    expect(after).toEqual({ running: null, lastFinishedRunId: quick.id, queued: null });
+    expect(before).toEqual({ running: null, lastFinishedRunId: null, queued: null, starting: false });
+    expect(after).toEqual({ running: null, lastFinishedRunId: quick.id, queued: null, starting: false });
   });
 
   it("shows a wake asked for but not started yet (the debounce) as queued, until it has run", async () => {
@@ -78,5 +78,29 @@ describe("live run status route", () => {
     expect(woke).toEqual([agent!.id]);
     actAs(owner);
     expect(await (await call(workspace.slug, agent!.id)).json()).toMatchObject({ queued: null });
+  });
+
+  it("a wake the executor has begun but whose run is not open yet shows as starting, not idle", async () => {
+    const { workspace, owner, agent } = await taskWithAgent("Start me");
+    const clock = testClock(Date.now());
+    const began = gate();
+    const release = gate();
+    const fn = createTaskAgentWakeFunction({
+      wake: async () => {
+        began.open();
+        await release.opened;
+        return { runId: null, status: "skipped" };
+      },
+    });
+    const executor = await newExecutor({ functions: [fn], now: clock.now, work: false });
+    await executor.dispatch([{ name: agentWakeRequested.name, data: { workspaceId: workspace.id, agentId: agent!.id, reason: "manual" } }]);
+    clock.advance(5_000);
+    const drained = executor.drain();
+    await began.opened;
+    actAs(owner);
+    expect(await (await call(workspace.slug, agent!.id)).json()).toMatchObject({ running: null, queued: null, starting: true });
+    release.open();
+    await drained;
+    expect(await (await call(workspace.slug, agent!.id)).json()).toMatchObject({ running: null, queued: null, starting: false });
   });
 });

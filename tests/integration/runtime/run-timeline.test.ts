@@ -67,7 +67,7 @@ describe("getRunTimeline", () => {
     const steps = (await getRunTimeline(s.workspace.id, run.id))!;
     expect(steps.map((x) => x.label)).toEqual(["Queued", "Started", "Iteration 1", "Running"]);
     expect(steps[2]).toMatchObject({ score: 0.5, gates: [], detail: "No quality gates scored." });
-    expect(steps[3]).toMatchObject({ at: null, detail: "Now evaluating (iteration 2)" });
+    expect(steps[3]).toMatchObject({ at: null, detail: "Evaluating the result… · iteration 2" });
   });
 
   it("another workspace's run has no timeline", async () => {

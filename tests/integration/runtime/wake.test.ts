@@ -2,6 +2,7 @@ import { APICallError } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/features/agents/server/create-agent";
+import { findLiveStatus } from "@/features/runtime/server";
 import { runTaskAgentWake } from "@/features/runtime/server/run-task-agent-wake";
 import { getTask } from "@/features/tasks/server";
 import { createTemplateWithImprover } from "@/features/rituals/server";
@@ -45,7 +46,41 @@ const scripted = (values: number[]) => ({
   ]),
 });
 
+/** `model`, noting what the agent's live status says each time it is called (while its phase works). */
+function observed(model: MockLanguageModelV3, name: string, seen: string[], s: { workspaceId: string; agent: { id: string } }) {
+  return new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      const live = await findLiveStatus(s.workspaceId, s.agent.id);
+      seen.push(`${name} while ${live?.running?.phase}:${live?.running?.iteration}`);
+      return model.doGenerate(options);
+    },
+  });
+}
+
 describe("task-agent wake", () => {
+  it("records each phase on the run as it starts, in order, and the live status shows it while the phase works", async () => {
+    const s = await setup();
+    const recorded: string[] = [];
+    const calls: string[] = [];
+    const models = scripted([0.6, 0.95]);
+    const result = await runTaskAgentWake({
+      workspaceId: s.workspaceId, agentId: s.agent.id, reason: "manual",
+      models: { execute: observed(models.execute, "execute", calls, s), evaluate: observed(models.evaluate, "evaluate", calls, s), refine: observed(models.refine, "refine", calls, s) },
+      // Read back from the database the moment each phase is recorded: what a poll would see.
+      onPhaseRecorded: async (phase, iteration) => {
+        const live = await findLiveStatus(s.workspaceId, s.agent.id);
+        recorded.push(`${phase}:${iteration} → ${live?.running?.phase}:${live?.running?.iteration}`);
+      },
+    });
+    expect(result.status).toBe("succeeded");
+    expect(recorded).toEqual(["executing:1 → executing:1", "evaluating:1 → evaluating:1", "refining:2 → refining:2", "evaluating:2 → evaluating:2", "saving:null → saving:null"]);
+    // Each model call happened inside its phase (a tool phase calls its model twice: the tools, then the closing text).
+    expect([...new Set(calls)]).toEqual(["execute while executing:1", "evaluate while evaluating:1", "refine while refining:2", "evaluate while evaluating:2"]);
+    // Finished: no phase left behind.
+    expect(await db.wakeRun.findUniqueOrThrow({ where: { id: result.runId! } })).toMatchObject({ status: "succeeded", phase: null, phaseIteration: null });
+    expect((await findLiveStatus(s.workspaceId, s.agent.id))?.running).toBeNull();
+  });
+
   it("refines, then saves the accepted output for a person, with provenance and iterations", async () => {
     const s = await setup();
     // A new head before the wake: the run must record the version it actually used — the new head,

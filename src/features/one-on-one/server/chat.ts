@@ -130,7 +130,8 @@ export async function streamImproverReply({ workspaceId, templateId, sessionId, 
   const [history, context, turn] = await Promise.all([loadTranscript(workspaceId, sessionId), buildSessionContext(session), chatTurn({ workspaceId, sessionId, message })]);
   const tools = improverTools({ workspaceId, templateId, sessionId });
   const limits = modelLimits("improver");
-  // A body that breaks while it is read ends the answer like any other stream error (stream-guard.ts).
+  // A body that breaks while it is read ends the answer like any other stream error (stream-guard.ts);
+  // the registry's models are guarded already, a model passed in (tests) is guarded here.
   const improver = withSettledStreams(model ?? getModel("improver"));
   const answer = trackAnswer(sessionId);
   // Tokens of every finished step (a stopped answer's last step reports none), for the usage ledger.

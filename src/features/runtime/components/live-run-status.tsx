@@ -3,16 +3,15 @@ import { Clock, Loader2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
+import { phaseIterationLabel, phaseLabel } from "../phase";
 import type { LiveStatus } from "../server/queries";
 
 type Running = NonNullable<LiveStatus["running"]>;
 
-const label = (l: Running) =>
-  l.phase === "evaluating" ? `Evaluating iteration ${l.iteration}` : l.phase === "refining" ? `Refining (iteration ${l.iteration})` : "Executing";
-
 /**
  * Polls the agent's live status while the page is open; shows a wake that is queued (debounced,
- * throttled or behind the running one) and the phase of a running wake, and
+ * throttled or behind the running one), one starting, and the phase of a running wake in words
+ * ("Executing the task…", "Evaluating the result…", "Refining…", "Saving the result…"), and
  * refreshes the page's data when a run finishes (a newer finished run than the page rendered,
  * also when the run was too quick to be seen running), so results appear without a reload.
  */
@@ -20,6 +19,7 @@ export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSl
   const router = useRouter();
   const [live, setLive] = useState<Running | null>(initial?.running ?? null);
   const [queued, setQueued] = useState<LiveStatus["queued"]>(initial?.queued ?? null);
+  const [starting, setStarting] = useState(initial?.starting ?? false);
   const lastFinished = useRef(initial?.lastFinishedRunId ?? null);
   useEffect(() => {
     let stopped = false;
@@ -31,6 +31,7 @@ export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSl
         if (stopped) return;
         setLive(status.running);
         setQueued(status.queued);
+        setStarting(status.starting);
         if (status.lastFinishedRunId !== lastFinished.current) {
           lastFinished.current = status.lastFinishedRunId;
           router.refresh();
@@ -46,6 +47,7 @@ export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSl
     };
   }, [workspaceSlug, agentId, router]);
 
+  if (!live && starting) return <Working label={phaseLabel(null)} />;
   if (!live && queued) {
     return (
       <span role="status" data-testid="live-status" className="inline-flex items-center gap-2 rounded-full bg-zinc-100 px-3 py-1 text-sm font-medium text-zinc-700" title={`May start at ${new Date(queued.startsAt).toLocaleTimeString()}`}>
@@ -54,9 +56,14 @@ export function LiveRunStatus({ workspaceSlug, agentId, initial }: { workspaceSl
     );
   }
   if (!live) return <span className="text-sm text-zinc-500" data-testid="live-status">Idle</span>;
+  return <Working label={phaseLabel(live.phase)} detail={phaseIterationLabel(live.phase, live.iteration)} phase={live.phase ?? "starting"} />;
+}
+
+function Working({ label, detail = null, phase = "starting" }: { label: string; detail?: string | null; phase?: string }) {
   return (
-    <span role="status" data-testid="live-status" className="inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800">
-      <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> {label(live)}
+    <span role="status" data-testid="live-status" data-phase={phase} className="inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800">
+      <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> {label}
+      {detail ? <span className="font-normal text-amber-700">· {detail}</span> : null}
     </span>
   );
 }

@@ -35,6 +35,8 @@ export type LiveStatus = {
   running: { id: string; phase: string | null; iteration: number | null; startedAt: string } | null;
   /** A wake asked for but not started yet (the local executor's debounce, throttle or single-flight), and when it may start. */
   queued: { startsAt: string } | null;
+  /** The local executor is running a wake whose run is not open yet (it reads the reason, loads the context): "Starting…", not "Idle". */
+  starting: boolean;
   /** The newest finished run: when it changes, the page's data is stale. */
   lastFinishedRunId: string | null;
 };
@@ -58,7 +60,7 @@ export async function getLiveStatus(workspaceId: string, agentId: string): Promi
  */
 export async function findLiveStatus(workspaceId: string, agentId: string): Promise<LiveStatus | null> {
   if (!(await db.agent.count({ where: { id: agentId, workspaceId } }))) return null;
-  const [running, finished, queued] = await Promise.all([
+  const [running, finished, jobs] = await Promise.all([
     db.wakeRun.findFirst({
       where: { workspaceId, agentId, status: "running" },
       orderBy: { startedAt: "desc" },
@@ -70,15 +72,18 @@ export async function findLiveStatus(workspaceId: string, agentId: string): Prom
       select: { id: true },
     }),
     // Only the local executor keeps its runs here; under an Inngest server this finds nothing.
-    db.functionRun.findFirst({
-      where: { functionId: TASK_AGENT_WAKE_ID, concurrencyKey: agentId, status: { in: ["debouncing", "queued"] }, event: { path: ["data", "workspaceId"], equals: workspaceId } },
+    db.functionRun.findMany({
+      where: { functionId: TASK_AGENT_WAKE_ID, concurrencyKey: agentId, status: { in: ["debouncing", "queued", "running"] }, event: { path: ["data", "workspaceId"], equals: workspaceId } },
       orderBy: { availableAt: "asc" },
-      select: { availableAt: true },
+      select: { status: true, availableAt: true },
+      take: 10,
     }),
   ]);
+  const queued = jobs.find((j) => j.status !== "running");
   return {
     running: running ? { id: running.id, phase: running.phase, iteration: running.phaseIteration, startedAt: running.startedAt.toISOString() } : null,
     lastFinishedRunId: finished?.id ?? null,
     queued: queued ? { startsAt: queued.availableAt.toISOString() } : null,
+    starting: !running && jobs.some((j) => j.status === "running"),
   };
 }

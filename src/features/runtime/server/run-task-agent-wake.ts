@@ -12,9 +12,11 @@ import { errorFields, logger } from "@/server/logger";
 import type { Scope } from "@/server/scope";
 import { withSpan } from "@/server/tracing";
 import { loadWakeContext } from "./load-wake-context";
+import { recordRunPhase } from "./record-run-phase";
 import { captureRunInputs } from "./run-inputs";
 import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
 import type { WakeOutput } from "@/ai/prompts/task-agent";
+import type { RunPhase } from "../phase";
 
 /** The save of a finished wake: room for a loaded database (waiting for a connection, slow writes). */
 const SAVE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
@@ -26,9 +28,10 @@ export type WakeResult = { runId: string | null; status: "succeeded" | "failed" 
  * One task-agent wake, run by the job engine with single-flight per agent:
  *  1. load the agent, task, state, head version (or its probation arm's) and recent observations
  *     (skip if it cannot run);
- *  2. open a WakeRun (status running, phase executing) recording the version it uses and what it
+ *  2. open a WakeRun (status running, no phase yet) recording the version it uses and what it
  *     was given (run-inputs.ts: task, state, observations, refine config — enough to replay it);
- *  3. self-refine: execute → evaluate → refine …, publishing the live phase on the run;
+ *  3. self-refine: execute → evaluate → refine …, each phase recorded on the run as it starts
+ *     (recordRunPhase: executing, evaluating, refining; then saving) for the live status;
  *  4. in ONE transaction: the refine iterations, the accepted output (change set for a person,
  *     report, observations), the finished run (tokens, duration, quality score, outcome) and the
  *     agent state (failure streak reset on success, +1 on failure).
@@ -39,7 +42,11 @@ export function runTaskAgentWake(input: WakeInput): Promise<WakeResult> {
   return withSpan("agent.wake", { "agent.id": input.agentId, "workspace.id": input.workspaceId, "wake.reason": input.reason }, () => wake(input));
 }
 
-type WakeInput = { workspaceId: string; agentId: string; reason: WakeReason; models?: Partial<RefineModels>; timeoutMs?: number };
+type WakeInput = {
+  workspaceId: string; agentId: string; reason: WakeReason; models?: Partial<RefineModels>; timeoutMs?: number;
+  /** Told after each phase is recorded (tests watch the order). */
+  onPhaseRecorded?: (phase: RunPhase, iteration: number | null) => Promise<void> | void;
+};
 
 async function wake(input: WakeInput): Promise<WakeResult> {
   const loaded = await loadWakeContext(input);
@@ -62,7 +69,7 @@ async function wake(input: WakeInput): Promise<WakeResult> {
   const run = await db.wakeRun.create({
     data: {
       workspaceId: input.workspaceId, agentId: agent.id, templateId: agent.templateId, templateVersionId: version.id,
-      reason: input.reason, status: "running", startedAt, phase: "executing", phaseIteration: 1,
+      reason: input.reason, status: "running", startedAt,
       // The probation it takes part in and its arm (the version above is the arm's).
       probationId: probation?.id ?? null, arm: probation?.arm ?? null,
       // What it is given, so it can be played again with other directives (run-inputs.ts).
@@ -71,6 +78,10 @@ async function wake(input: WakeInput): Promise<WakeResult> {
     select: { id: true },
   });
 
+  const enterPhase = async (phase: RunPhase, iteration: number | null) => {
+    await recordRunPhase({ runId: run.id, phase, iteration });
+    await input.onPhaseRecorded?.(phase, iteration);
+  };
   const meter = new UsageMeter();
   const usage = () => ({ workspaceId: input.workspaceId, templateId: agent.templateId, at: startedAt, entries: meter.entries() });
   let result: RefineResult;
@@ -84,7 +95,7 @@ async function wake(input: WakeInput): Promise<WakeResult> {
       maxIterations: refine.maxIterations,
       models,
       timeoutMs: input.timeoutMs,
-      onPhase: (phase, iteration) => db.wakeRun.update({ where: { id: run.id }, data: { phase, phaseIteration: iteration } }).then(() => undefined),
+      onPhase: enterPhase,
     });
   } catch (e) {
     result = { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), retryable: true, iterations: [], usage: { inputTokens: 0, outputTokens: 0 } };
@@ -92,6 +103,8 @@ async function wake(input: WakeInput): Promise<WakeResult> {
 
   const { output, qualityScore, error, note } = settle(result);
   const failed = error !== null;
+  // A failed save leaves the run failed below; a failed phase write must not lose the work.
+  await enterPhase("saving", null).catch((e: unknown) => logger.warn("wake: could not record the saving phase", { runId: run.id, ...errorFields(e) }));
   // The run ends after its last write, by the same clock that stamps its start and every saved row.
   let finishedAt = new Date();
   try {

@@ -8,6 +8,7 @@ import { generateStructured } from "@/ai/structured";
 import { taskAgentTools } from "@/ai/tools/task-agent-tools";
 import { modelTelemetry, type ModelCallTags } from "@/ai/telemetry";
 import { UsageMeter, type Usage } from "@/ai/usage";
+import type { RunPhase } from "../phase";
 
 // The self-refine loop: execute once → evaluate against the template's weighted gates →
 // refine with the evaluator's feedback → … until the quality threshold (SUCCESS) or the last
@@ -18,7 +19,8 @@ import { UsageMeter, type Usage } from "@/ai/usage";
 // execute or refine that still fails ends the run as ERROR_UNRECOVERABLE.
 
 export type RefineModels = { execute: LanguageModel; evaluate: LanguageModel; refine: LanguageModel };
-export type Phase = "executing" | "evaluating" | "refining";
+/** The loop's phases; the wake adds "saving" (../phase.ts). */
+export type Phase = Exclude<RunPhase, "saving">;
 export type Outcome = "SUCCESS" | "FAILURE_MAX_ITERATIONS" | "EVALUATION_FAILED" | "ERROR_UNRECOVERABLE";
 
 export type GateScore = { name: string; value: number; threshold: number; weight: number; score: number; feedback: string };

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/server/db";
+import { phaseIterationLabel, phaseLabel } from "../phase";
 import type { GateScore } from "./self-refine";
 
 /**
@@ -71,7 +72,7 @@ export async function getRunTimeline(workspaceId: string, runId: string): Promis
   if (run.status === "running") {
     steps.push({
       key: "running", kind: "running", label: "Running", at: null, tone: "amber", untimed: "Not finished yet.",
-      detail: run.phase ? `Now ${run.phase}${run.phaseIteration ? ` (iteration ${run.phaseIteration})` : ""}` : null,
+      detail: [phaseLabel(run.phase), phaseIterationLabel(run.phase, run.phaseIteration)].filter(Boolean).join(" · "),
     });
   } else {
     steps.push({
