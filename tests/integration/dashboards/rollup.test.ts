@@ -61,7 +61,9 @@ describe("dashboard rollup (write time)", () => {
     await decideChangeItems({ scope, itemIds: [fromRun.items[1].id], verdict: "deferred" });
     await decideChangeItems({ scope, itemIds: [fromRun.items[1].id], verdict: "rejected" });
     await decideChangeItems({ scope, itemIds: [fromApi.items[0].id], verdict: "rejected" });
-    await recordRun({ scope, agentId: a1.id, reason: "manual", status: "succeeded", qualityScore: 1 });
+    // On the head, named: without a version a run is recorded on the agent's own version, which
+    // during v2's probation may be v1 (the agent's arm).
+    await recordRun({ scope, agentId: a1.id, templateVersionId: v2.id, reason: "manual", status: "succeeded", qualityScore: 1 });
 
     const { rollup, raw } = await rollupAndRaw(template.id);
     expect(rollup).toEqual(raw);
