@@ -35,16 +35,20 @@ type Limited = {
   limit?: number;
 };
 
-export function Input({ className, limit, ...props }: InputHTMLAttributes<HTMLInputElement> & Limited) {
-  const { length, onChange } = useTextLength<HTMLInputElement>(props);
-  const input = <input className={cn(control, "h-10", className)} {...props} maxLength={limit ?? props.maxLength} onChange={onChange} />;
-  if (!limit) return input;
+/** A limited control with its count beneath; an unlimited one as it is. */
+function withCount(control: ReactNode, length: number, limit: number | undefined) {
+  if (!limit) return control;
   return (
     <>
-      {input}
+      {control}
       <CharacterCount length={length} limit={limit} />
     </>
   );
+}
+
+export function Input({ className, limit, ...props }: InputHTMLAttributes<HTMLInputElement> & Limited) {
+  const { length, onChange } = useTextLength<HTMLInputElement>(props);
+  return withCount(<input className={cn(control, "h-10", className)} {...props} maxLength={limit ?? props.maxLength} onChange={onChange} />, length, limit);
 }
 
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
@@ -53,12 +57,5 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
 
 export function Textarea({ className, limit, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & Limited) {
   const { length, onChange } = useTextLength<HTMLTextAreaElement>(props);
-  const textarea = <textarea className={cn(control, "p-3", className)} {...props} maxLength={limit ?? props.maxLength} onChange={onChange} />;
-  if (!limit) return textarea;
-  return (
-    <>
-      {textarea}
-      <CharacterCount length={length} limit={limit} />
-    </>
-  );
+  return withCount(<textarea className={cn(control, "p-3", className)} {...props} maxLength={limit ?? props.maxLength} onChange={onChange} />, length, limit);
 }
