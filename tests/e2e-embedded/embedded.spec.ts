@@ -104,7 +104,7 @@ test("npm run dev with nothing configured: the demo user signs in through the de
   await expect(page).toHaveURL(/\/w\/demo$/);
   const guarded = guard(page); // signed in from here on
   await expect(workspace.currentWorkspace).toHaveText("Demo Workspace");
-  await expect(workspace.currentRole).toHaveText("owner");
+  await expect(workspace.currentRole).toHaveText("Owner");
   await workspace.navLink("Members").click();
   await expect(app.members.memberRows).toHaveCount(4); // the seeded team
 

@@ -45,7 +45,7 @@ test("decide a run's proposals and rate the run on the run page", async ({ app, 
   await signIn(data.member.email);
   await app.run.goto(data.workspace.slug, data.agent.id, data.run.id);
   await expect(app.run.proposals).toHaveCount(3);
-  await expect(app.run.decidedProposals).toHaveText([/rejected\s*Estimate 5 minutes/]);
+  await expect(app.run.decidedProposals).toHaveText([/Rejected\s*Estimate 5 minutes/]);
 
   await app.run.proposal("Start planning").getByRole("button", { name: "Confirm" }).click();
   await expect(app.page.getByText("1 item confirmed · 1 applied to tasks.")).toBeVisible();
