@@ -27,7 +27,9 @@ export default defineConfig({
   testDir: "./tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // One browser at a time by default (a 2-core machine runs the server, Chromium and the database);
+  // E2E_WORKERS runs more side by side (each test seeds workspaces of its own).
+  workers: Number(process.env.E2E_WORKERS || 1),
   forbidOnly: !!process.env.CI,
   reporter: [
     ["list"],

@@ -134,6 +134,7 @@ for (const r of results) {
     }
   }
 }
-rmSync(reports, { recursive: true, force: true });
+if (process.env.KEEP_TEST_REPORTS) console.log(`reports kept in ${reports}`);
+else rmSync(reports, { recursive: true, force: true });
 console.log(`total ${secs(Date.now() - t0)}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -101,9 +101,11 @@ describe("template page header and version history", () => {
     await db.agent.update({ where: { id: gone.id }, data: { lifecycle: "destroyed" } });
     await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", durationMs: 1000 });
     const v2 = await createTemplateVersion({ scope, templateId: template.id, directives: "Be helpful and brief.", authoredBy: "user" });
-    await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", startedAt: new Date("2026-01-01T10:00:00Z"), durationMs: 1000 });
-    const failed = await recordRun({ scope, agentId: a.id, reason: "manual", status: "failed", durationMs: 1000 });
-    const rated = await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", durationMs: 1000 });
+    // Runs of v2 by name: a run without one counts in the agent's probation arm, which may be v1.
+    const onV2 = { templateVersionId: v2.id };
+    await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", startedAt: new Date("2026-01-01T10:00:00Z"), durationMs: 1000, ...onV2 });
+    const failed = await recordRun({ scope, agentId: a.id, reason: "manual", status: "failed", durationMs: 1000, ...onV2 });
+    const rated = await recordRun({ scope, agentId: a.id, reason: "manual", status: "succeeded", durationMs: 1000, ...onV2 });
     await db.wakeRun.update({ where: { id: rated.id }, data: { userRating: 0.75 } });
 
     // The header: the active version and the instances the templates list shows (not destroyed ones).
