@@ -14,6 +14,8 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
+# Stand-ins for two of inngest's packages nothing loads (packages/unused-otel/README.md): file: dependencies.
+COPY packages ./packages
 RUN npm ci --ignore-scripts --no-audit --no-fund
 
 FROM deps AS build

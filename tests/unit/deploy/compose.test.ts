@@ -64,6 +64,13 @@ describe("Dockerfile", () => {
   it("builds the standalone server the tests run, as a non-root user, with migrations as a target of their own", () => {
     expect(dockerfile).toContain("ARG NODE_IMAGE=node:20-bookworm-slim");
     expect(dockerfile).toMatch(/npm ci --ignore-scripts/);
+    // Every file: dependency of package.json is in the context before npm ci runs.
+    const beforeInstall = dockerfile.slice(0, dockerfile.indexOf("npm ci"));
+    const pkg = JSON.parse(read("package.json")) as { dependencies: Record<string, string> };
+    for (const spec of Object.values(pkg.dependencies).filter((v) => v.startsWith("file:"))) {
+      expect(beforeInstall).toMatch(new RegExp(`COPY packages \\./packages`));
+      expect(spec.startsWith("file:packages/"), spec).toBe(true);
+    }
     expect(dockerfile).toMatch(/npx next build \\\s+&& node scripts\/standalone\.mjs --prepare/);
     expect(dockerfile).toMatch(/FROM deps AS migrate[\s\S]*CMD \["npx", "prisma", "migrate", "deploy"\]/);
     const app = dockerfile.slice(dockerfile.indexOf("AS app"));
