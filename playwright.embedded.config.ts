@@ -41,6 +41,9 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_DIST_DIR: ".next-e2e-embedded",
       NEXT_DEV_FILESYSTEM_CACHE: "0", // a single cold start: writing the compile cache is CPU spent for nothing
+      // The tests visit what they need; a background compile of every first page beside them would
+      // only compete for the CPU (the warm-up has its own test: tests/integration/platform/warm-up.test.ts).
+      WARM_UP: "0",
     },
   },
 });

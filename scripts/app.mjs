@@ -3,13 +3,19 @@
 // server, `<distDir>/standalone/server.js`, as the container runs it: scripts/lib/standalone.mjs).
 // On a fresh clone: installs packages, generates the Prisma client, starts the embedded PostgreSQL
 // unless DATABASE_URL is set, applies migrations, seeds the demo workspace (dev only, or
-// SEED_DEMO=1), starts Next.js and prints the URL and how to sign in.
+// SEED_DEMO=1), starts Next.js and prints the URL and how to sign in. In dev the seed runs beside
+// Next's start (the sign-in page answers meanwhile and says the demo is still being prepared), and
+// once both are done the routes a newcomer visits first are compiled in the background
+// (scripts/lib/warm-up.mjs; WARM_UP=0 turns it off).
 //
 // Shutdown (Ctrl-C, SIGTERM): Next drains first — /api/ready turns 503, the job runner stops
 // claiming and finishes its running jobs, in-flight requests complete — and only then is the
 // embedded database stopped. The database runs in its own process group, so a terminal's Ctrl-C
 // never reaches it before the app is done.
 import { spawn } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { devAuthSecret, ensurePackages, ensurePrismaClient, migrate, runAsync } from "./lib/bootstrap.mjs";
 import { hasStandaloneBuild, prepareStandalone } from "./lib/standalone.mjs";
 
@@ -117,7 +123,31 @@ if (mode === "start" && !env.AUTH_SECRET) {
 // Demo data only where it is wanted: `npm run dev`, or explicitly. A production start never
 // writes rows of its own.
 const seed = mode === "dev" ? process.env.SEED_DEMO !== "0" : process.env.SEED_DEMO === "1";
-if (seed) await runAsync("node", ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", "prisma/seed.ts"], { env });
+const seedArgs = ["--import", "tsx", "--import", "./scripts/lib/server-only/register.mjs", "prisma/seed.ts"];
+// A production start seeds first (nobody signs in to a half-written demo there); dev seeds beside
+// Next's start, its progress in a file the sign-in page reads (src/server/demo-seed.ts).
+if (seed && mode === "start") await runAsync("node", seedArgs, { env });
+const seedStatusFile = seed && mode === "dev" ? path.join(tmpdir(), `agent-coach-demo-seed-${process.pid}.json`) : null;
+const writeSeedState = (state) => writeFileSync(seedStatusFile, JSON.stringify({ state, at: new Date().toISOString() }));
+process.on("exit", () => seedStatusFile && rmSync(seedStatusFile, { force: true }));
+let seedDone = !seedStatusFile;
+let ready = false;
+if (seedStatusFile) {
+  writeSeedState("running");
+  env.DEMO_SEED_STATUS_FILE = seedStatusFile;
+  const seeding = spawn(process.execPath, seedArgs, { env, stdio: "inherit" });
+  seeding.on("exit", (code, signal) => {
+    if (stopping) return;
+    if (code === 0) {
+      writeSeedState("done");
+      seedDone = true;
+      void maybeWarmUp();
+    } else {
+      writeSeedState("failed");
+      console.error(`\n✖ the demo seed failed (exit ${code ?? signal}): the app runs without a complete demo workspace; its output is above.`);
+    }
+  });
+}
 // A build from before `output: "standalone"` (a BUILD_ID without server.js) is built again.
 if (mode === "start" && !hasStandaloneBuild(distDir)) await runAsync("npx", ["next", "build"], { env });
 
@@ -131,6 +161,8 @@ child.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /Ready in/.test(String(chunk))) {
     announced = true;
+    ready = true;
+    void maybeWarmUp();
     const secs = ((Date.now() - t0) / 1000).toFixed(1);
     const mailbox = mode === "dev" && !process.env.SMTP_URL;
     console.log(
@@ -144,6 +176,7 @@ child.stdout.on("data", (chunk) => {
               "  Sign in as the demo user:",
               `    1. open ${appUrl}/sign-in and enter demo@agent-coach.local`,
               mailbox ? `    2. open the development mailbox ${appUrl}/dev/mailbox and click "Sign in"` : "    2. follow the link in the email",
+              ...(seedDone ? [] : ["  (the demo workspace is still being seeded: a few seconds more)"]),
             ]
           : [`  Sign in at ${appUrl}/sign-in`]),
         "",
@@ -155,3 +188,21 @@ child.on("exit", (code, signal) => {
   child = null;
   void stop(stopping ? 0 : (code ?? (signal ? 1 : 0)));
 });
+
+// The warm-up (dev only): once Next answers and the demo seed is done, the first routes are compiled.
+let warmingUp = false;
+async function maybeWarmUp() {
+  if (mode !== "dev" || !ready || !seedDone || warmingUp || process.env.WARM_UP === "0" || stopping) return;
+  warmingUp = true;
+  const { warmUp } = await import("./lib/warm-up.mjs");
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    await warmUp({ appUrl: `http://localhost:${port}`, query: async (sql, params) => (await client.query(sql, params)).rows, email: "demo@agent-coach.local", slug: "demo" });
+  } catch (e) {
+    console.log(`warm-up: stopped (${e.message}); pages compile on their first visit`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

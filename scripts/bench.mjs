@@ -14,7 +14,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { ensurePackages, ensurePrismaClient } from "./lib/bootstrap.mjs";
 
-const WITHOUT_DATABASE = new Set(["bench/classifier.ts", "bench/classifier-adaptation.ts", "bench/decision-model.ts"]);
+const WITHOUT_DATABASE = new Set(["bench/classifier.ts", "bench/classifier-adaptation.ts", "bench/decision-model.ts", "bench/first-run.mjs"]);
 
 const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const files = readdirSync("bench", { withFileTypes: true })

@@ -55,6 +55,9 @@ const schema = z.object({
   // (runs, classification) within twice it.
   READ_CACHE_TTL_MS: optional.pipe(z.string().regex(/^\d+$/, "READ_CACHE_TTL_MS must be a whole number of milliseconds").transform(Number).pipe(z.number().max(600_000, { error: "READ_CACHE_TTL_MS must be at most 600000 (10 minutes)" })).optional()).transform((v) => v ?? 2_000),
   APP_URL: optional.transform((v) => v ?? process.env.AUTH_URL ?? "http://localhost:3000"),
+  // Set by `npm run dev` itself: the file where the launcher records the demo seed's progress while
+  // the server already answers (the sign-in page says when the demo workspace is not ready yet).
+  DEMO_SEED_STATUS_FILE: optional,
   AUTH_SECRET: optional,
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be smtp:// or smtps://" }).optional()),
   EMAIL_FROM: optional.transform((v) => v ?? "Agent Coach <no-reply@agent-coach.local>"),
@@ -120,6 +123,9 @@ const schema = z.object({
   OTEL_RECORD_MODEL_CONTENT: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
   // "1": allow a plain-http APP_URL on another host than this machine in production (not recommended).
   ALLOW_INSECURE_HTTP: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
+  // Outgoing webhooks (features/webhooks) to loopback, private or link-local addresses: always
+  // allowed outside production; in production only with this set (a receiver on the same network).
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: optional.transform((v) => v !== undefined && /^(1|true)$/i.test(v)),
 }).superRefine((v, ctx) => {
   if (v.NODE_ENV === "production" && insecureAppUrl(v.APP_URL) && !v.ALLOW_INSECURE_HTTP) {
     ctx.addIssue({

@@ -92,6 +92,11 @@ test("npm run dev with nothing configured: the demo user signs in through the de
   await workspace.goto(SLUG);
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fw%2Fdemo/);
   await expect(page.getByText("Development mode: emails land in the")).toBeVisible();
+  // The server answers while the demo seed still runs beside it; the page says so until it is done.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText("The demo workspace is still being prepared")).toHaveCount(0);
+  }).toPass({ timeout: 120_000, intervals: [1_000, 2_000, 5_000] });
 
   await app.signIn.requestLink(DEMO_EMAIL);
   await expect(app.signIn.checkYourEmail).toBeVisible();

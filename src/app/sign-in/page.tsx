@@ -6,6 +6,7 @@ import { Notice } from "@/components/ui/card";
 import { devMailboxEnabled } from "@/env";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 import { CallbackPathSchema } from "@/features/auth/schemas";
+import { demoSeedState } from "@/server/demo-seed";
 import { getSessionUser } from "@/server/session";
 import { SIGN_IN_RATE_LIMITED } from "@/server/sign-in-limit";
 
@@ -23,6 +24,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackUrl = CallbackPathSchema.parse(params.callbackUrl);
   if (await getSessionUser()) redirect(callbackUrl);
   const error = params.error ? (errors[String(params.error)] ?? "Sign-in failed. Please try again.") : null;
+  const seed = devMailboxEnabled ? demoSeedState() : null;
   return (
     <CenteredCard
       title="Sign in to Agent Coach"
@@ -41,6 +43,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     >
       <div className="space-y-4">
         {error ? <Notice tone="error">{error}</Notice> : null}
+        {seed === "running" ? (
+          <Notice tone="info">
+            The demo workspace is still being prepared (its agents, runs and feedback: a few seconds more). You can sign in now; reload the workspace if it looks empty.
+          </Notice>
+        ) : seed === "failed" ? (
+          <Notice tone="error">
+            The demo workspace could not be prepared: the terminal running <code>npm run dev</code> says why.
+          </Notice>
+        ) : null}
         <SignInForm callbackUrl={callbackUrl} defaultEmail={typeof params.email === "string" ? params.email.slice(0, 320) : undefined} />
       </div>
     </CenteredCard>
