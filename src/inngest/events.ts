@@ -78,6 +78,12 @@ export type TemplateDeletedData = z.infer<typeof TemplateDeletedData>;
 /** A template is deleted: its improver's ritual in flight is cancelled (send.ts: stageTemplateDeleted). */
 export const templateDeleted = eventType("template/deleted", { schema: TemplateDeletedData });
 
+export const WebhookDeliveryRequestedData = z.object({ workspaceId: z.string().min(1), endpointId: z.string().min(1), deliveryId: z.string().min(1) });
+export type WebhookDeliveryRequestedData = z.infer<typeof WebhookDeliveryRequestedData>;
+
+/** A webhook delivery was written (features/webhooks: stageWebhookEvent): send it, retrying with backoff. */
+export const webhookDeliveryRequested = eventType("webhook/delivery.requested", { schema: WebhookDeliveryRequestedData });
+
 /** Every event by name: what `sendEvent` accepts. */
 export const appEvents = {
   [agentWakeRequested.name]: agentWakeRequested,
@@ -88,6 +94,7 @@ export const appEvents = {
   [proposalRecorded.name]: proposalRecorded,
   [agentDeleted.name]: agentDeleted,
   [templateDeleted.name]: templateDeleted,
+  [webhookDeliveryRequested.name]: webhookDeliveryRequested,
 } as const;
 
 export type AppEventName = keyof typeof appEvents;

@@ -15,6 +15,8 @@ export const TEXT_LIMITS = {
   conflictNote: 1_000,
   workspaceName: 60,
   apiKeyName: 60,
+  webhookUrl: 2_000,
+  webhookDescription: 200,
   chatMessage: 4_000,
   searchQuery: 200,
   email: 254,

@@ -56,6 +56,8 @@ export const ENUM_WORDS = {
   HypothesisMetric: { acceptance: "Acceptance", rating: "Rating", quality: "Quality", timeToDone: "Time to done", tokens: "Tokens", negativeFeedback: "Negative feedback" },
   HypothesisDirection: { increase: "Increase", decrease: "Decrease" },
   HypothesisOutcome: { open: "Open", confirmed: "Confirmed", refuted: "Refuted", inconclusive: "Inconclusive" },
+  WebhookFormat: { standard: "Signed JSON", slack: "Slack message" },
+  WebhookDeliveryStatus: { pending: "Sending", delivered: "Delivered", failed: "Failed" },
 } as const satisfies { [E in EnumName]: Record<ValueOf<E>, string> };
 
 /** A Prisma enum's value in words: enumWords("TaskStatus", "in_progress") → "In progress". */

@@ -16,6 +16,7 @@ export const permissions = {
   "members.manage": "owner",
   "templates.write": "admin",
   "apiKeys.manage": "admin",
+  "webhooks.manage": "admin",
   "tasks.write": "member",
   "agents.write": "member",
   "decisions.decide": "member",

@@ -6,3 +6,4 @@ export const RITUAL_HOURLY_CHECK_ID = "ritual-hourly-check";
 export const CLASSIFY_FEEDBACK_ID = "classify-feedback";
 export const REPLAY_CHECK_ID = "replay-check";
 export const ADAPT_CLASSIFIER_ID = "adapt-classifier";
+export const DELIVER_WEBHOOK_ID = "deliver-webhook";

@@ -1,6 +1,6 @@
 import { InngestTestEngine } from "@inngest/test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { agentDeleted, agentWakeRequested, feedbackCorrected, feedbackWritten, ritualDecided, ritualWakeRequested, proposalRecorded, templateDeleted } from "@/inngest/events";
+import { agentDeleted, agentWakeRequested, feedbackCorrected, feedbackWritten, ritualDecided, ritualWakeRequested, proposalRecorded, templateDeleted, webhookDeliveryRequested } from "@/inngest/events";
 import { functions } from "@/inngest/functions";
 import { CLASSIFY_FEEDBACK_CRON, CLASSIFY_FEEDBACK_ID } from "@/inngest/functions/classify-feedback";
 import { createImproverRitualFunction, IMPROVER_RITUAL_ID, RITUAL_RETRIES } from "@/inngest/functions/improver-ritual";
@@ -8,6 +8,7 @@ import { createRitualHourlyCheckFunction, HOURLY_CHECK_CRON, RITUAL_HOURLY_CHECK
 import { TASK_AGENT_WAKE_ID } from "@/inngest/functions/task-agent-wake";
 import { REPLAY_CHECK_ID } from "@/inngest/functions/replay-check";
 import { ADAPT_CLASSIFIER_ID } from "@/inngest/functions/adapt-classifier";
+import { DELIVER_WEBHOOK_ID } from "@/inngest/functions/deliver-webhook";
 import { specOf } from "@/inngest/local/function-spec";
 
 // The ritual's functions without a database: their options as Inngest and the local executor read
@@ -37,8 +38,8 @@ beforeEach(() => {
 const wakeEvent = (reason: "scheduled" | "manual" | "resume") => ({ name: ritualWakeRequested.name, data: { workspaceId: "ws_1", improverAgentId: "imp_1", reason } });
 
 describe("the app's functions", () => {
-  it("are the task wake, the ritual, the hourly check, the feedback classification, the replay check and the classifier's adaptation, each one the local executor can run", () => {
-    expect(functions.map((f) => f.opts.id)).toEqual([TASK_AGENT_WAKE_ID, IMPROVER_RITUAL_ID, RITUAL_HOURLY_CHECK_ID, CLASSIFY_FEEDBACK_ID, REPLAY_CHECK_ID, ADAPT_CLASSIFIER_ID]);
+  it("are the task wake, the ritual, the hourly check, the feedback classification, the replay check, the classifier's adaptation and the webhook delivery, each one the local executor can run", () => {
+    expect(functions.map((f) => f.opts.id)).toEqual([TASK_AGENT_WAKE_ID, IMPROVER_RITUAL_ID, RITUAL_HOURLY_CHECK_ID, CLASSIFY_FEEDBACK_ID, REPLAY_CHECK_ID, ADAPT_CLASSIFIER_ID, DELIVER_WEBHOOK_ID]);
     const specs = functions.map(specOf); // throws on an option the executor cannot honour
     expect(specs.map((s) => [s.id, s.events.map((e) => e.name), s.crons])).toEqual([
       [TASK_AGENT_WAKE_ID, [agentWakeRequested.name], []],
@@ -47,10 +48,13 @@ describe("the app's functions", () => {
       [CLASSIFY_FEEDBACK_ID, [feedbackWritten.name], [CLASSIFY_FEEDBACK_CRON]],
       [REPLAY_CHECK_ID, [proposalRecorded.name], []],
       [ADAPT_CLASSIFIER_ID, [feedbackCorrected.name], []],
+      [DELIVER_WEBHOOK_ID, [webhookDeliveryRequested.name], []],
     ]);
     expect(specs[3]).toMatchObject({ concurrencyKey: expect.anything(), retries: 0 });
     // A queue session is one retrain per workspace: debounced, one at a time, per workspace.
     expect(specs[5]).toMatchObject({ concurrencyKey: "event.data.workspaceId", debounce: { key: "event.data.workspaceId" }, retries: 1 });
+    // One attempt at a time per endpoint: a dead one holds up only its own deliveries; the sleeps are the retries.
+    expect(specs[6]).toMatchObject({ concurrencyKey: "event.data.endpointId", throttle: null, debounce: null, retries: 0 });
   });
 });
 

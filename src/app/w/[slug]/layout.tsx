@@ -1,4 +1,4 @@
-import { BarChart3, BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Tags, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, BellRing, Bot, CalendarClock, Cpu, FileCode2, Inbox, KeyRound, LayoutDashboard, ListTodo, LogOut, Search, Tags, Users, Webhook, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { Logo } from "@/components/logo";
@@ -24,6 +24,7 @@ const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
   "Settings",
   ["/settings/members", Users, "Members"],
   ["/settings/api-keys", KeyRound, "API keys"],
+  ["/settings/webhooks", Webhook, "Webhooks"],
   ["/settings/models", Cpu, "Models"],
   ["/settings/usage", BarChart3, "Usage"],
   ["/settings/schedule", CalendarClock, "Ritual schedule"],

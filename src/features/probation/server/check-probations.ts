@@ -1,5 +1,6 @@
 import "server-only";
 import { notifyMembers } from "@/features/notifications/server";
+import { emitProbationEvent } from "@/features/webhooks/server";
 import { db } from "@/server/db";
 import { errorFields, logger } from "@/server/logger";
 import { judgeProbation } from "../outcome";
@@ -17,7 +18,7 @@ export const templatePath = (slug: string, templateId: string) => `/w/${slug}/te
 export type ProbationCheck = { measured: number; graduated: number; harmDetected: number };
 
 /** `workspaceId`: only that workspace's (the lab); the hourly check does every workspace. */
-/** `notify: false` (the lab): the transitions without notifications or emails. */
+/** `notify: false` (the lab): the transitions without notifications, emails or webhooks. */
 export async function checkProbations(now = new Date(), { limit = 200, workspaceId, notify = true }: { limit?: number; workspaceId?: string; notify?: boolean } = {}): Promise<ProbationCheck> {
   const open = await db.probation.findMany({
     where: { status: { in: [...OPEN_STATUSES] }, ...(workspaceId ? { workspaceId } : {}) },
@@ -41,6 +42,7 @@ export async function checkProbations(now = new Date(), { limit = 200, workspace
       if (verdict.status === "graduated") result.graduated++;
       else result.harmDetected++;
       if (notify) await notifyOutcome({ ...p, status: verdict.status, note: verdict.note });
+      if (notify) await emitProbationEvent({ status: verdict.status, workspaceId: p.workspaceId, probationId: p.id, templateId: p.templateId, version: p.version, baseline: p.baseline, note: verdict.note });
     } catch (e) {
       logger.error("probation: check failed", { probationId: p.id, ...errorFields(e) });
     }

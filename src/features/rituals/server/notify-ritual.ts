@@ -1,6 +1,7 @@
 import "server-only";
 import type { EvolutionSession } from "@/generated/prisma/client";
 import { notifyMembers, sessionSubject } from "@/features/notifications/server";
+import { emitRitualEvent } from "@/features/webhooks/server";
 import { db } from "@/server/db";
 import type { Notifier } from "./ritual-state";
 
@@ -34,6 +35,7 @@ export const notifyRitual: Notifier = async ({ session, kind }) => {
         cta: "Review the proposal",
       },
     });
+    await emitRitualEvent({ kind: "review", workspaceId: session.workspaceId, sessionId: session.id, templateId: session.templateId, dedupeKey: ritualDedupeKey(session, "review"), confidence: proposal?.confidence ?? null });
     return;
   }
   if (kind === "failed") {
@@ -50,6 +52,7 @@ export const notifyRitual: Notifier = async ({ session, kind }) => {
         cta: "Open the session",
       },
     });
+    await emitRitualEvent({ kind: "failed", workspaceId: session.workspaceId, sessionId: session.id, templateId: session.templateId, dedupeKey: ritualDedupeKey(session, "failed"), note: session.outcomeNote });
     return;
   }
   await notifyMembers({

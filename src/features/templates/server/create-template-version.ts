@@ -1,5 +1,6 @@
 import "server-only";
 import { onVersionPromoted } from "@/features/probation/server";
+import { stageVersionPromoted } from "@/features/webhooks/server";
 import type { AuthoredBy } from "@/generated/prisma/client";
 import { inTransaction, type Tx } from "@/server/db";
 import { conflict, forbidden, isUniqueViolation, notFound } from "@/server/errors";
@@ -47,6 +48,8 @@ export async function createTemplateVersion(options: CreateVersionOptions, tx?: 
     });
     await t.agentTemplate.update({ where: { id: templateId, workspaceId: scope.workspaceId }, data: { headVersionId: version.id } });
     await onVersionPromoted(t, { workspaceId: scope.workspaceId, templateId, version, previousHeadId: template.headVersionId, actorUserId: scope.actorUserId });
+    // A template's first version is its creation, not a promotion.
+    if (template.headVersionId) await stageVersionPromoted(t, { workspaceId: scope.workspaceId, templateId, version, previousId: template.headVersionId });
     return version;
   };
   try {

@@ -1,5 +1,6 @@
 import "server-only";
 import { onHeadMoved } from "@/features/probation/server";
+import { stageVersionPromoted } from "@/features/webhooks/server";
 import { db } from "@/server/db";
 import { conflict, notFound } from "@/server/errors";
 import { lockOrConflict } from "@/server/row-lock";
@@ -32,6 +33,7 @@ export async function setTemplateHead({ scope, templateId, versionId }: { scope:
     if (template.headVersionId === version.id) throw conflict(`Version ${version.number} is already active.`);
     await tx.agentTemplate.update({ where: { id: templateId, workspaceId: scope.workspaceId }, data: { headVersionId: version.id } });
     await onHeadMoved(tx, { workspaceId: scope.workspaceId, templateId, head: version, previousHead: head, actorUserId: scope.actorUserId });
+    await stageVersionPromoted(tx, { workspaceId: scope.workspaceId, templateId, version, previousId: template.headVersionId });
     return { templateId, versionId: version.id, number: version.number };
   });
 }

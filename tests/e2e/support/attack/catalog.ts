@@ -72,6 +72,11 @@ export const ACTIONS: Record<string, ActionSpec> = {
   updateReplayGuardAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, mode: "advisory" }) },
   createApiKeyAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, name: text(w, "key"), scopes: ["read"] }) },
   revokeApiKeyAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, apiKeyId: a.spareKey.id }) },
+  createWebhookAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, url: "https://hooks.example.com/attack", description: "Attack webhook", events: ["version.promoted"], format: "standard" }) },
+  setWebhookEnabledAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, webhookId: a.webhook.id, enabled: true }) },
+  sendTestWebhookAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, webhookId: a.webhook.id }) },
+  // Last of A's webhook actions in the plan's order does not matter: a deleted webhook answers 404 to the rest.
+  deleteWebhookAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, webhookId: a.webhook.id }) },
   inviteMemberAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, email: `attack-invite-${w.b.slug}@example.test`, role: "viewer" }) },
   revokeInvitationAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, invitationId: a.invitation.id }) },
   changeMemberRoleAction: { access: "owner", input: (a) => ({ workspaceSlug: a.slug, membershipId: a.bystanderMembershipId, role: "viewer" }) },
@@ -84,7 +89,7 @@ export function genericActionInput(a: WorkspaceA): Record<string, unknown> {
   return {
     workspaceSlug: a.slug, templateId: a.template.id, agentId: a.agent.id, taskId: a.task.id, runId: a.run.id, sessionId: a.session.id,
     proposalId: a.proposal.id, versionId: a.v2.id, itemIds: [a.changeItem.id], ids: [a.notification.id], membershipId: a.bystanderMembershipId,
-    invitationId: a.invitation.id, apiKeyId: a.spareKey.id,
+    invitationId: a.invitation.id, apiKeyId: a.spareKey.id, webhookId: a.webhook.id,
   };
 }
 

@@ -94,6 +94,8 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
   const readKey = await makeApiKeyRow(db, workspace.id, ["read"], { createdById: owner.id });
   const revokedKey = await makeApiKeyRow(db, workspace.id, ["read", "write"], { createdById: owner.id, revokedAt: new Date() });
   const spareKey = await makeApiKeyRow(db, workspace.id, ["read"], { createdById: owner.id }); // what revokeApiKey targets
+  // What the webhook actions target; the URL is public-looking (never reached: the attack server has no DNS).
+  const webhook = await db.webhookEndpoint.create({ data: { workspaceId: workspace.id, url: `https://hooks.example.com/${stamp}`, events: ["version.promoted"], secret: `whsec_${Buffer.from(`attack-secret-${stamp}`).toString("base64")}`, createdById: owner.id } });
 
   return {
     workspace, slug: workspace.slug, owner, member, viewer, bystander,
@@ -101,7 +103,7 @@ async function seedWorkspaceA(db: FactoryDb, stamp: string) {
     membershipIds: memberships.map((m) => m.id),
     template, v1, v2, probation, task, agent, run, changeSet, changeItem: items[0], conflict, feedbackItem,
     session, proposal, ritualSession, ritualProposal, chatTemplate, chatSession,
-    notification, invitation, readKey, revokedKey, spareKey,
+    notification, invitation, readKey, revokedKey, spareKey, webhook,
   };
 }
 
@@ -121,7 +123,7 @@ function markersOf(a: WorkspaceA, stamp: string): string[] {
     a.workspace.id, a.owner.id, a.member.id, a.viewer.id, a.bystander.id, ...a.membershipIds,
     a.template.id, a.v1.id, a.v2.id, a.probation.id, a.conflict.id, a.task.id, a.agent.id, a.run.id, a.changeSet.id, a.changeItem.id, a.feedbackItem.id,
     a.session.id, a.proposal.id, a.ritualSession.id, a.ritualProposal.id, a.chatTemplate.id, a.chatSession.id,
-    a.notification.id, a.invitation.id, a.readKey.id, a.revokedKey.id, a.spareKey.id,
+    a.notification.id, a.invitation.id, a.readKey.id, a.revokedKey.id, a.spareKey.id, a.webhook.id, a.webhook.secret,
   ];
   return [stamp, a.slug, ...ids];
 }
