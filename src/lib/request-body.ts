@@ -5,13 +5,13 @@
 export const isJsonContentType = (type: string | null) => /^application\/([\w.+-]+\+)?json\b/i.test(type ?? "");
 
 /**
- * The body as text, read in chunks and abandoned once it passes `limit` bytes (null then): a large
+ * The body's bytes, read in chunks and abandoned once it passes `limit` bytes (null then): a large
  * body is never buffered whole. The stream is cancelled without waiting — the branch of a
  * `request.clone()` settles its cancel only once the original is cancelled too.
  */
-export async function readCappedText(request: Request, limit: number): Promise<string | null> {
+export async function readCappedBytes(request: Request, limit: number): Promise<Uint8Array | null> {
   const reader = request.body?.getReader();
-  if (!reader) return "";
+  if (!reader) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -30,7 +30,13 @@ export async function readCappedText(request: Request, limit: number): Promise<s
     all.set(c, at);
     at += c.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return all;
+}
+
+/** The same as text (UTF-8). */
+export async function readCappedText(request: Request, limit: number): Promise<string | null> {
+  const bytes = await readCappedBytes(request, limit);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   ApiDecision,
   ApiObservation,
   ApiObservationInput,
+  ApiOtlpExportResponse,
   ApiRateRunInput,
   ApiRating,
   ApiRecordRunInput,
@@ -38,6 +39,8 @@ export type ApiEndpoint = {
   tag: string;
   scope: ApiScope;
   input?: z.ZodType;
+  /** A body the handler reads itself (not JSON-validated by the wrapper): its media types, for the document. */
+  rawBody?: { contentTypes: string[]; description: string };
   params?: z.ZodObject;
   /** Query parameters of a GET (documented one by one; a bad value is a 400). */
   query?: z.ZodObject;
@@ -178,6 +181,20 @@ export const apiEndpoints = {
     response: ApiRating,
     status: 201,
     idempotent: true,
+  },
+  ingestTraces: {
+    method: "POST",
+    path: "/api/v1/otlp/v1/traces",
+    summary: "OpenTelemetry ingest (OTLP/HTTP): your agents' spans become runs",
+    tag: "OpenTelemetry",
+    scope: "write",
+    rawBody: {
+      contentTypes: ["application/x-protobuf", "application/json"],
+      description:
+        "An OTLP ExportTraceServiceRequest (opentelemetry-proto v1), protobuf or JSON, optionally gzip (Content-Encoding: gzip); at most 4 MB as sent and 16 MB unpacked, 10,000 spans. A span naming its agent (agent_coach.agent_id or agent_coach.agent_external_id, on the span or its resource) is a run; its GenAI / AI SDK usage attributes are its tokens. Other spans are ignored. The same span sent again is not stored twice.",
+    },
+    response: ApiOtlpExportResponse,
+    status: 200,
   },
 } as const satisfies Record<string, ApiEndpoint>;
 

@@ -27,12 +27,13 @@ const errorResponse = (description: string, headers?: Record<string, unknown>) =
 });
 
 const errorResponses = {
-  BadRequest: errorResponse("Malformed JSON, an empty body or a bad Idempotency-Key header."),
+  BadRequest: errorResponse("Malformed JSON (or a malformed OTLP export), an empty body or a bad Idempotency-Key header."),
   Unauthorized: errorResponse("Missing, unknown or revoked API key."),
   Forbidden: errorResponse("The key lacks the scope this operation needs."),
   NotFound: errorResponse("No such resource in the key's workspace."),
   Conflict: errorResponse("A conflicting write, or a request with the same Idempotency-Key is still running."),
-  PayloadTooLarge: errorResponse(`The body exceeds ${MAX_BODY_BYTES} bytes.`),
+  PayloadTooLarge: errorResponse(`The body exceeds its limit (${MAX_BODY_BYTES} bytes of JSON; the OTLP ingest: 4 MB as sent, 16 MB unpacked).`),
+  UnsupportedMediaType: errorResponse("The body's Content-Type (or Content-Encoding) is not one this endpoint reads."),
   ValidationFailed: errorResponse("The body failed validation (see fieldErrors), or the Idempotency-Key was used for a different request."),
   RateLimited: errorResponse("Too many requests for this key in the current minute.", {
     "Retry-After": { description: "Seconds until the next window opens.", schema: { type: "integer", minimum: 1 } },
@@ -61,6 +62,9 @@ function operation(operationId: string, e: ApiEndpoint, schemas: Record<string, 
     security: [{ bearerAuth: [] }],
     parameters: [...pathParams, ...queryParams, ...(e.idempotent ? [ref("parameters", "IdempotencyKey")] : []), ...(e.cacheable ? [ref("parameters", "IfNoneMatch")] : [])],
     ...(e.input ? { requestBody: { required: true, content: { "application/json": { schema: ref("schemas", `${name}Request`) } } } } : {}),
+    ...(e.rawBody
+      ? { requestBody: { required: true, description: e.rawBody.description, content: Object.fromEntries(e.rawBody.contentTypes.map((t) => [t, { schema: t.endsWith("json") ? { type: "object" } : { type: "string", format: "binary" } }])) } }
+      : {}),
     responses: {
       [e.status]: {
         description: e.status === 201 ? "Created." : "OK.",
@@ -69,12 +73,13 @@ function operation(operationId: string, e: ApiEndpoint, schemas: Record<string, 
         content: { "application/json": { schema: ref("schemas", `${name}Response`) } },
       },
       ...(e.cacheable ? { 304: { description: "Not modified: the If-None-Match header named the current ETag.", headers: { ETag: ref("headers", "ETag") } } } : {}),
-      ...(e.input || e.query ? { 400: ref("responses", "BadRequest") } : {}),
+      ...(e.input || e.query || e.rawBody ? { 400: ref("responses", "BadRequest") } : {}),
       401: ref("responses", "Unauthorized"),
       403: ref("responses", "Forbidden"),
       ...(e.input || e.params ? { 404: ref("responses", "NotFound") } : {}),
       ...(e.method === "POST" ? { 409: ref("responses", "Conflict") } : {}),
       ...(e.input ? { 413: ref("responses", "PayloadTooLarge"), 422: ref("responses", "ValidationFailed") } : {}),
+      ...(e.rawBody ? { 413: ref("responses", "PayloadTooLarge"), 415: ref("responses", "UnsupportedMediaType") } : {}),
       429: ref("responses", "RateLimited"),
       500: ref("responses", "Internal"),
     },

@@ -255,3 +255,10 @@ export const ApiErrorBody = z.object({
     fieldErrors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Messages per field, keyed by its dotted path ("items.0.tool").' }),
   }),
 });
+
+// ---- OpenTelemetry ingest -------------------------------------------------------------------
+
+/** OTLP's ExportTraceServiceResponse as JSON: partialSuccess names the spans that were not stored and why. */
+export const ApiOtlpExportResponse = z.object({
+  partialSuccess: z.object({ rejectedSpans: z.number().int(), errorMessage: z.string() }).optional(),
+});

@@ -51,7 +51,8 @@ describe("OpenAPI document", () => {
       expect(op.operationId).toBe(operationId);
       expect(op.security).toEqual([{ bearerAuth: [] }]);
       expect(op.responses[e.status].content["application/json"].schema.$ref).toMatch(/Response$/);
-      expect(Boolean(op.requestBody)).toBe("input" in e);
+      expect(Boolean(op.requestBody)).toBe("input" in e || "rawBody" in e);
+      if ("rawBody" in e) expect(Object.keys((op.requestBody as { content: object }).content)).toEqual(e.rawBody.contentTypes);
       expect(op.parameters.some((p) => p.$ref === "#/components/parameters/IdempotencyKey")).toBe(Boolean("idempotent" in e && e.idempotent));
     }
     expect(doc.paths[OPENAPI_PATH].get).toMatchObject({ security: [] });

@@ -10,3 +10,4 @@ export { listRunsPage, type RunFilters, type RunListRow } from "./list-runs-page
 export { rateRun } from "./rate-run";
 export { recordObservation, writeReport } from "./record-message";
 export { applyRunToState, recordRun } from "./record-run";
+export { recordRuns, type RunToRecord } from "./record-runs";

@@ -131,7 +131,7 @@ function readQuery(request: Request): Record<string, string> {
 
 export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, R extends z.ZodType = z.ZodUnknown, Q extends z.ZodType = z.ZodUndefined>(
   config: ApiRouteConfig<I, P, R, Q>,
-  handler: (input: z.output<I>, ctx: ApiContext<z.output<P>, z.output<Q>>) => Promise<z.input<R>>,
+  handler: (input: z.output<I>, ctx: ApiContext<z.output<P>, z.output<Q>>) => Promise<z.input<R> | Response>,
 ) {
   const handle = async (request: Request, context?: RouteContext): Promise<Response> => {
     let claim: { apiKeyId: string; key: string } | null = null;
@@ -192,7 +192,10 @@ export function apiRoute<I extends z.ZodType = z.ZodUndefined, P extends z.ZodTy
       }
 
       const scope: Scope = { workspaceId: apiKey.workspaceId, actorUserId: null };
-      const text = JSON.stringify(await handler(input, { scope, apiKey, params, query, request }), withoutBigInt);
+      const result = await handler(input, { scope, apiKey, params, query, request });
+      // A handler that answers in another format than JSON (the OTLP ingest's protobuf) returns its Response.
+      if (result instanceof Response) return result;
+      const text = JSON.stringify(result, withoutBigInt);
       const status = config.status ?? 200;
       if (claim) {
         const done = claim;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AttackWorld, WorkspaceA } from "./world";
 
 // What the attack suite needs to know about each enumerated endpoint that the build cannot tell:
@@ -124,6 +125,14 @@ export const ROUTE_BODIES: Record<string, (a: WorkspaceA, w: AttackWorld) => Rec
   "POST /api/v1/change-sets": (a, w) => ({ agentId: a.agent.id, items: [{ tool: "propose_estimate", args: { minutes: 30 }, summary: text(w, "estimate") }] }),
   "POST /api/v1/decisions": (a, w) => ({ changeItemId: a.changeItem.id, verdict: "rejected", reason: text(w, "reason") }),
   "POST /api/v1/ratings": (a) => ({ runId: a.run.id, rating: 0.5 }),
+  // An OTLP/JSON export whose one span is a run of A's agent (a fresh trace id per call: stored once each).
+  "POST /api/v1/otlp/v1/traces": (a) => ({
+    resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ spans: [{
+      traceId: randomBytes(16).toString("hex"), spanId: randomBytes(8).toString("hex"), name: "attack run",
+      startTimeUnixNano: "1767607200000000000", endTimeUnixNano: "1767607260000000000",
+      attributes: [{ key: "agent_coach.agent_id", value: { stringValue: a.agent.id } }],
+    }] }] }],
+  }),
   "POST /api/workspaces/[slug]/templates/[id]/one-on-one": (a, w) => ({ sessionId: a.session.id, message: { role: "user", parts: [{ type: "text", text: text(w, "chat message") }] } }),
   "DELETE /api/workspaces/[slug]/templates/[id]/one-on-one": (a) => ({ sessionId: a.session.id }),
   "POST /api/workspaces/[slug]/feedback/labels": (a) => ({ corrections: [{ itemId: a.feedbackItem.id, category: "tooling" }] }),
