@@ -12,7 +12,16 @@ const IDEMPOTENCY_TTL_HOURS = IDEMPOTENCY_TTL_MS / 3_600_000;
 
 /** Requests are documented as clients send them (before defaults and transforms). */
 function toSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    // A default computed per request (a checklist item's random id) is not a documented value: the
+    // document would differ each time it is built.
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = (zodSchema as { _zod?: { def?: object } })._zod?.def;
+      if (def && typeof Object.getOwnPropertyDescriptor(def, "defaultValue")?.get === "function") delete (jsonSchema as { default?: unknown }).default;
+    },
+  }) as JsonSchema;
   delete json.$schema; // the document's dialect (JSON Schema 2020-12) applies to every schema
   return json;
 }

@@ -44,6 +44,11 @@ describe("OpenAPI document", () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
+  it("is the same document every time it is built (no per-request default, e.g. a random id, documented as a value)", () => {
+    const again = buildOpenApiDocument({ serverUrl: "https://coach.example" });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(buildOpenApiDocument({ serverUrl: "https://coach.example" })));
+  });
+
   it("documents every endpoint with its method, request and response schema", () => {
     for (const [operationId, e] of Object.entries(apiEndpoints)) {
       const op = doc.paths[e.path]?.[e.method.toLowerCase()] as Operation;
