@@ -50,7 +50,7 @@ test("decide a run's proposals and rate the run on the run page", async ({ app, 
   await app.run.proposal("Start planning").getByRole("button", { name: "Confirm" }).click();
   await expect(app.page.getByText("1 item confirmed · 1 applied to tasks.")).toBeVisible();
   await expect(app.run.proposals).toHaveCount(2);
-  await expect(app.run.decidedProposals.filter({ hasText: "Start planning" })).toContainText("confirmed");
+  await expect(app.run.decidedProposals.filter({ hasText: "Start planning" })).toContainText("Confirmed");
   expect((await db.task.findUniqueOrThrow({ where: { id: data.task.id } })).status).toBe("in_progress");
 
   await expect(app.run.rating).toContainText("Rating");

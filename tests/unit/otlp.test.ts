@@ -85,6 +85,16 @@ describe("decodeTraceExport", () => {
     expect(decoded.endNanos - decoded.startNanos).toBe(1_000_000_000n);
   });
 
+  it("refuses text the app never stores and sizes no span has: NUL bytes, 5,000-deep JSON, a 1 MB name, a name that is not a string", () => {
+    const exportWith = (spanFields: object) => new TextEncoder().encode(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: "a".repeat(32), spanId: "b".repeat(16), startTimeUnixNano: "1", endTimeUnixNano: "2", ...spanFields }] }] }] }));
+    expect(() => decodeTraceExport(exportWith({ name: "a\u0000b" }), "json")).toThrow(/spans\.0\.name: Text may not contain NUL/);
+    expect(() => decodeTraceExport(exportWith({ attributes: [{ key: "k", value: { stringValue: "x\u0000" } }] }), "json")).toThrow(/NUL/);
+    const deep = new TextDecoder().decode(exportWith({ name: "__DEEP__" })).replace('"__DEEP__"', `${'{"d":'.repeat(5_000)}"x"${"}".repeat(5_000)}`);
+    expect(() => decodeTraceExport(new TextEncoder().encode(deep), "json")).toThrow(/nested too deeply/);
+    expect(() => decodeTraceExport(exportWith({ name: "n".repeat(1_100_000) }), "json")).toThrow(/name is longer than 2,048 characters/);
+    expect(() => decodeTraceExport(exportWith({ name: 5 }), "json")).toThrow(/name must be a string/);
+  });
+
   it("refuses what is not an export, with the reason", () => {
     expect(() => decodeTraceExport(new Uint8Array([0x0a, 0x05, 0x01]), "protobuf")).toThrow(OtlpDecodeError);
     expect(() => decodeTraceExport(new Uint8Array([0x0f]), "protobuf")).toThrow(/wire type/);

@@ -1,3 +1,4 @@
+import { inputProblem, textProblem } from "@/lib/input-rules";
 import { asBigInt, asBytes, asDouble, asInt64, asString, fieldsOf, ProtobufError, type Field } from "./protobuf";
 
 // An OTLP/HTTP trace export (ExportTraceServiceRequest, opentelemetry-proto v1), protobuf or JSON,
@@ -27,6 +28,31 @@ export type OtlpSpan = {
 
 /** At most this many spans per request (the route's 400 beyond it). */
 export const MAX_SPANS_PER_REQUEST = 10_000;
+/** A span's name, and an attribute's key, at most this long; a string attribute value at most MAX_VALUE_CHARS. */
+export const MAX_NAME_CHARS = 2_048;
+export const MAX_VALUE_CHARS = 1_000_000;
+
+/** The app's rule for all text (no NUL, valid Unicode) and the lengths above, over a decoded span. */
+function checkSpan(span: OtlpSpan, where: string) {
+  const text = (value: string, what: string, max: number) => {
+    const problem = textProblem(value);
+    if (problem) throw new OtlpDecodeError(`${where}.${what}: ${problem}`);
+    if (value.length > max) throw new OtlpDecodeError(`${where}.${what} is longer than ${max.toLocaleString("en")} characters`);
+  };
+  text(span.name, "name", MAX_NAME_CHARS);
+  text(span.statusMessage, "status.message", MAX_NAME_CHARS);
+  const walk = (value: AttributeValue, what: string): void => {
+    if (typeof value === "string") text(value, what, MAX_VALUE_CHARS);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${what}[${i}]`));
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) (text(k, `${what} key`, MAX_NAME_CHARS), walk(v, `${what}.${k}`));
+  };
+  for (const [group, attrs] of [["attributes", span.attributes], ["resource", span.resource]] as const) {
+    for (const [k, v] of Object.entries(attrs)) {
+      text(k, `${group} key`, MAX_NAME_CHARS);
+      walk(v, `${group}.${k}`);
+    }
+  }
+}
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 
@@ -173,6 +199,8 @@ function decodeJson(text: string): OtlpSpan[] {
     throw new OtlpDecodeError("the body is not JSON");
   }
   if (!isObject(root)) throw new OtlpDecodeError("the body must be an ExportTraceServiceRequest object");
+  const problem = inputProblem(root);
+  if (problem) throw new OtlpDecodeError(`${problem.path || "the body"}: ${problem.message}`);
   const spans: OtlpSpan[] = [];
   arrayAt(root, "resourceSpans", "request").forEach((rs, r) => {
     if (!isObject(rs)) throw new OtlpDecodeError(`resourceSpans[${r}] must be an object`);
@@ -187,6 +215,7 @@ function decodeJson(text: string): OtlpSpan[] {
         const parent = typeof sp.parentSpanId === "string" && sp.parentSpanId !== "" ? sp.parentSpanId : null;
         if (parent !== null && !HEX_ID.span.test(parent)) throw new OtlpDecodeError(`${where}.parentSpanId must be 16 hex digits`);
         const status = isObject(sp.status) ? sp.status : {};
+        if (sp.name !== undefined && typeof sp.name !== "string") throw new OtlpDecodeError(`${where}.name must be a string`);
         const exception = arrayAt(sp, "events", where).find((e) => isObject(e) && e.name === "exception");
         spans.push({
           traceId: sp.traceId.toLowerCase(),
@@ -210,12 +239,17 @@ function decodeJson(text: string): OtlpSpan[] {
 
 /** The spans of an export, by its media type: application/x-protobuf or application/json. */
 export function decodeTraceExport(body: Uint8Array, mediaType: "protobuf" | "json"): OtlpSpan[] {
-  if (mediaType === "json") return decodeJson(new TextDecoder().decode(body));
+  if (mediaType === "json") {
+    const spans = decodeJson(new TextDecoder().decode(body));
+    spans.forEach((s, i) => checkSpan(s, `span ${i}`));
+    return spans;
+  }
   try {
     const spans = decodeProtobuf(body);
-    for (const s of spans) {
-      if (s.traceId.length !== 32 || s.spanId.length !== 16) throw new OtlpDecodeError("a span's trace id must be 16 bytes and its span id 8");
-    }
+    spans.forEach((s, i) => {
+      if (s.traceId.length !== 32 || s.spanId.length !== 16) throw new OtlpDecodeError(`span ${i}: its trace id must be 16 bytes and its span id 8`);
+      checkSpan(s, `span ${i}`);
+    });
     return spans;
   } catch (e) {
     if (e instanceof ProtobufError) throw new OtlpDecodeError(`not a valid protobuf ExportTraceServiceRequest: ${e.message}`);
