@@ -14,6 +14,15 @@ export const metadata: Metadata = { title: "Webhooks" };
 const dateTime = (d: Date) => `${d.toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" })} UTC`;
 const eventLabel = (event: string) => WEBHOOK_EVENT_WORDS[event as DeliveredEvent]?.label ?? event;
 const statusTone = { pending: "amber", delivered: "green", failed: "red" } as const;
+/** A URL may carry its receiver's token (a Slack incoming webhook is nothing else): only admins see it whole. */
+const shownUrl = (url: string, whole: boolean) => {
+  if (whole) return url;
+  try {
+    return `${new URL(url).origin}/…`;
+  } catch {
+    return "…";
+  }
+};
 
 export default async function WebhooksPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -46,12 +55,12 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
 
         {webhooks.map((w) => (
           <Card key={w.id}>
-            <div data-testid="webhook" data-url={w.url}>
+            <div data-testid="webhook" data-url={shownUrl(w.url, canManage)}>
               <CardHeader
-                title={w.description || w.url}
+                title={w.description || shownUrl(w.url, canManage)}
                 description={
                   <span className="space-x-2">
-                    {w.description ? <code className="break-all text-xs">{w.url}</code> : null}
+                    {w.description ? <code className="break-all text-xs">{shownUrl(w.url, canManage)}</code> : null}
                     <Badge tone={w.enabled ? "green" : "zinc"}>{w.enabled ? "On" : "Off"}</Badge>
                     <Badge>{enumWords("WebhookFormat", w.format)}</Badge>
                     <span className="text-xs text-zinc-500">{w.events.map(eventLabel).join(" · ")}</span>
@@ -78,7 +87,7 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
                       const log = (Array.isArray(d.attemptLog) ? d.attemptLog : []) as AttemptEntry[];
                       return (
                         <li key={d.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2" data-testid="webhook-delivery" data-status={d.status}>
-                          <Badge tone={statusTone[d.status]}>{enumWords("WebhookDeliveryStatus", d.status)}</Badge>
+                          <Badge tone={statusTone[d.status]}>{d.status === "pending" && d.attempts > 0 ? "Retrying" : enumWords("WebhookDeliveryStatus", d.status)}</Badge>
                           <span className="font-medium">{eventLabel(d.event)}</span>
                           <span className="text-zinc-500">{dateTime(d.createdAt)}</span>
                           <span className="text-zinc-600" data-testid="webhook-delivery-codes">
@@ -86,10 +95,10 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
                               ? "not attempted yet"
                               : `${d.attempts} ${d.attempts === 1 ? "attempt" : "attempts"}: ${log.map((a) => (a.status ? String(a.status) : "no answer")).join(" → ")}`}
                           </span>
-                          {d.status !== "delivered" && d.lastError ? <span className="basis-full truncate text-xs text-red-700">{d.lastError}</span> : null}
                           <code className="text-xs text-zinc-400" title="The webhook-id header of every attempt">
                             {d.id}
                           </code>
+                          {d.status !== "delivered" && d.lastError ? <span className="basis-full truncate text-xs text-red-700">{d.lastError}</span> : null}
                         </li>
                       );
                     })}
