@@ -25,8 +25,8 @@ test("an admin adds a webhook, sends a test event, and the log shows it delivere
   try {
     await signIn(owner.email);
     await page.goto(`/w/${workspace.slug}/settings/webhooks`);
-    await page.getByLabel("URL").fill(url);
-    await page.getByLabel("Description").fill("Ops service");
+    await page.getByLabel("URL", { exact: true }).fill(url);
+    await page.getByLabel("Description", { exact: true }).fill("Ops service");
     await page.getByLabel(/Probation: graduated/).uncheck();
     await page.getByRole("button", { name: "Add webhook" }).click();
     const hook = page.getByTestId("webhook").filter({ hasText: "Ops service" });

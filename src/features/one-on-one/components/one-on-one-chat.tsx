@@ -109,10 +109,16 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
     }, 2_000);
     return () => clearInterval(timer);
   }, [lastSent, router]);
+  // Set by a send until its request has begun: a refresh landing in between must not put back the
+  // stored messages over the one just sent (a suggestion clicked right after an answer was lost so).
+  const sending = useRef(false);
+  useEffect(() => {
+    if (status !== "ready") sending.current = false;
+  }, [status]);
   useEffect(() => {
     // A refresh brought the stored answer: show it (useChat keeps its own copy of the messages). It
     // also brings the stored ids of the messages written here (Edit and Regenerate name them).
-    if (status !== "ready" || error) return;
+    if (status !== "ready" || error || sending.current) return;
     if (initialMessages.length > messages.length || (initialMessages.length === messages.length && initialMessages.some((m, i) => m.id !== messages[i]?.id))) setMessages(initialMessages);
   }, [initialMessages, messages, status, error, setMessages]);
 
@@ -176,9 +182,12 @@ export function OneOnOneChat({ currentUserId, workspaceSlug, templateId, session
     return () => window.removeEventListener("keydown", onKey);
   });
   // Nobody has written yet (only the opening and its answer): suggest first questions.
-  const showSuggestions = writable && status === "ready" && !error && !editing && suggestions.length > 0 && messages.length > 0 && messages.every((m) => m.role === "assistant" || m.metadata?.kind === "opening");
+  // Once what is shown is what is stored (the refresh after the opening landed), so a click is never raced by it.
+  const showSuggestions =
+    writable && status === "ready" && !error && !editing && suggestions.length > 0 && messages.length > 0 && messages.every((m) => (m.role === "assistant" || m.metadata?.kind === "opening") && storedIds.has(m.id));
   const send = (text: string, metadata?: ChatMetadata) => {
     clearError();
+    sending.current = true;
     void sendMessage({ text, metadata });
   };
   const submit = () => {
