@@ -82,7 +82,7 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
                 {w.deliveries.length === 0 ? (
                   <p className="text-sm text-zinc-500">Nothing sent yet.</p>
                 ) : (
-                  <ul className="divide-y divide-zinc-100 text-sm" aria-label={`Deliveries to ${w.url}`}>
+                  <ul className="divide-y divide-zinc-100 text-sm" aria-label={`Deliveries to ${w.description || shownUrl(w.url, canManage)}`}>
                     {w.deliveries.map((d) => {
                       const log = (Array.isArray(d.attemptLog) ? d.attemptLog : []) as AttemptEntry[];
                       return (
