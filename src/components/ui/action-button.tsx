@@ -1,6 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { useAction } from "@/lib/use-action";
+import { useHydrated } from "@/lib/use-hydrated";
 import type { ActionResult } from "@/server/action-client";
 import { Button, type ButtonProps } from "./button";
 import { ErrorText } from "./form";
@@ -19,12 +20,14 @@ export function ActionButton<I, T>({
   ...props
 }: Omit<ButtonProps, "onClick" | "className"> & { action: (input: I) => Promise<ActionResult<T>>; input: I; confirm?: string; className?: string; children: ReactNode }) {
   const { run, pending, error } = useAction(action);
+  // Until hydrated a click would be lost: the button waits for React (lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   return (
     <span className={className}>
       <ErrorText as="span" className="text-xs" message={error?.message} />
       <Button
         {...props}
-        disabled={disabled || pending}
+        disabled={disabled || pending || !hydrated}
         onClick={() => {
           if (confirm && !window.confirm(confirm)) return;
           void run(input);

@@ -23,7 +23,8 @@ describe("template versions", () => {
     const a = await createAgent({ scope, templateId: template.id, displayName: "A" });
     const v1 = await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: a.templateId });
     expect(v1).toMatchObject({ number: 1, directives: "Be helpful to the person." });
-    // 4–5: evolve
+    // 4–5: evolve (no instance kept back on v1 by a probation: this is about propagation)
+    await db.agentTemplate.update({ where: { id: template.id }, data: { probationShare: 0 } });
     const v2 = await createTemplateVersion({ scope, templateId: template.id, directives: "Be helpful and concise.", authoredBy: "agent", rationale: "Users asked for shorter answers" });
     expect(v2).toMatchObject({ number: 2, parentVersionId: v1.id, authoredBy: "agent" });
     // 6–7: instance B (created with its task) resolves version 2

@@ -1,9 +1,10 @@
 "use client";
-import { useId, useState, useSyncExternalStore, type InputHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorText } from "@/components/ui/form";
 import { cn } from "@/lib/cn";
 import { useAction } from "@/lib/use-action";
+import { useHydrated } from "@/lib/use-hydrated";
 import { rateRunAction } from "../actions/rate-run";
 
 const anchors = [
@@ -16,9 +17,6 @@ export function anchorFor(v: number) {
   return v < 0.34 ? "Needs work" : v < 0.67 ? "Adequate" : "Excellent";
 }
 
-const noSubscription = () => () => {};
-/** False in the server's HTML and until hydration, true once React handles the page's events. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /**
  * The 0–1 rating input every rating uses (runs, proposals, sessions): steps of 0.05, spoken as

@@ -13,6 +13,7 @@ import { anchorFor, RatingRange } from "@/features/agents/components/rating-slid
 import { cn } from "@/lib/cn";
 import { TEXT_LIMITS } from "@/lib/text-limits";
 import { useAction } from "@/lib/use-action";
+import { useHydrated } from "@/lib/use-hydrated";
 import { approveProposalAction } from "../actions/approve-proposal";
 import { rejectProposalAction } from "../actions/reject-proposal";
 import { ReplayResult } from "@/features/replay/components/replay-result";
@@ -50,6 +51,7 @@ const statusBadge: Record<ProposalCardData["status"], { tone: "zinc" | "brand" |
 
 export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, onRejected, onKeepTalking, onDecided, inChat = true }: Props) {
   const [mode, setMode] = useState<"idle" | "approve" | "reject">("idle");
+  const hydrated = useHydrated();
   const nextNumber = proposal.resultingVersion ?? (proposal.base ? proposal.base.number + 1 : null);
   const badge = proposal.status === "pending" && !canDecide ? { tone: "brand" as const, label: "Awaiting a decision" } : statusBadge[proposal.status];
   const open = proposal.status === "pending" || proposal.status === "draft";
@@ -111,13 +113,13 @@ export function ProposalCard({ workspaceSlug, templateId, proposal, canDecide, o
             />
           ) : (
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" onClick={() => setMode("approve")} disabled={proposal.status === "draft"}>
+              <Button size="sm" onClick={() => setMode("approve")} disabled={!hydrated || proposal.status === "draft"}>
                 <Check className="size-4" aria-hidden /> Approve
               </Button>
-              <Button size="sm" variant="danger" onClick={() => setMode("reject")}>
+              <Button size="sm" variant="danger" onClick={() => setMode("reject")} disabled={!hydrated}>
                 <X className="size-4" aria-hidden /> Reject
               </Button>
-              <Button size="sm" variant="ghost" onClick={onKeepTalking}>
+              <Button size="sm" variant="ghost" onClick={onKeepTalking} disabled={!hydrated}>
                 {inChat ? "Keep talking" : "Refine in chat"}
               </Button>
             </div>
