@@ -2,9 +2,8 @@ import "server-only";
 import type { WakeReason, WakeRunStatus } from "@/generated/prisma/client";
 import { armOfRecordedRun, versionForWake } from "@/features/probation/server";
 import { resolveActiveVersion } from "@/features/templates/server";
-import { recordModelUsage } from "@/features/usage/server";
 import { db, type Tx } from "@/server/db";
-import { badRequest, isUniqueViolation, notFound } from "@/server/errors";
+import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 
 export type RecordRunOptions = {
@@ -22,10 +21,6 @@ export type RecordRunOptions = {
   qualityScore?: number | null;
   iterations?: number | null;
   error?: string | null;
-  /** An id of the run's own (e.g. an OpenTelemetry span's): a second run with it is not stored; the first is returned, `duplicate: true`. */
-  externalId?: string;
-  /** The model its tokens went to: they are added to the usage ledger (as task-agent work) in the run's transaction. */
-  usage?: { model: string; calls: number };
 };
 
 /**
@@ -35,85 +30,57 @@ export type RecordRunOptions = {
  * as the product's own wakes are); `warning` says when that is not the arm the agent was dealt,
  * or when it ran neither arm's version (then it counts in neither).
  */
-export async function recordRun(options: RecordRunOptions, outer?: Tx) {
-  const { scope, externalId } = options;
-  const existingRun = (t: Tx | typeof db) => t.wakeRun.findUnique({ where: { workspaceId_externalId: { workspaceId: scope.workspaceId, externalId: externalId! } } });
-  if (externalId) {
-    const existing = await existingRun(outer ?? db);
-    if (existing) return { ...existing, warning: null, duplicate: true };
-  }
-  // Inside the caller's transaction a unique violation aborts it: the caller sees it (the OTLP
-  // ingest retries the run as a duplicate).
-  if (outer) return { ...(await recordNewRun(options, outer)), duplicate: false };
-  try {
-    return { ...(await db.$transaction((tx) => recordNewRun(options, tx))), duplicate: false };
-  } catch (e) {
-    // Sent twice at once: the other request stored it.
-    if (!externalId || !isUniqueViolation(e)) throw e;
-    const existing = await existingRun(db);
-    if (!existing) throw e;
-    return { ...existing, warning: null, duplicate: true };
-  }
-}
-
-async function recordNewRun(options: RecordRunOptions, tx: Tx) {
+export async function recordRun(options: RecordRunOptions) {
   const { scope } = options;
-  const agent = await tx.agent.findFirst({ where: { id: options.agentId, workspaceId: scope.workspaceId }, select: { id: true, templateId: true } });
-  if (!agent) throw notFound("Agent not found.");
-  let versionId = options.templateVersionId;
-  let versionNumber: number;
-  if (versionId) {
-    const version = await tx.templateVersion.findFirst({ where: { id: versionId, templateId: agent.templateId, workspaceId: scope.workspaceId }, select: { id: true, number: true } });
-    if (!version) throw badRequest("templateVersionId is not a version of this agent's template.", { templateVersionId: ["Unknown version for this template."] });
-    versionNumber = version.number;
-  } else {
-    const head = await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: agent.templateId }, tx);
-    const { version } = await versionForWake(tx, { workspaceId: scope.workspaceId, templateId: agent.templateId, agentId: agent.id, head });
-    versionId = version.id;
-    versionNumber = version.number;
-  }
-  const probation = await armOfRecordedRun(tx, { workspaceId: scope.workspaceId, templateId: agent.templateId, agentId: agent.id, versionId });
-  const warning = !probation
-    ? null
-    : probation.arm === null
-      ? `A probation is running and this agent's arm runs v${probation.expectedVersion}; the run used v${versionNumber}, which neither arm runs, so it is not counted in the probation.`
-      : probation.arm !== probation.expected
-        ? `This agent's probation arm runs v${probation.expectedVersion}; the run used v${versionNumber} and is counted in the ${probation.arm} arm, where it ran. Fetch GET /api/v1/agents/${agent.id}/directives before each run.`
-        : null;
-  const finishedAt = options.finishedAt ?? new Date();
-  const durationMs = options.durationMs ?? (options.startedAt ? finishedAt.getTime() - options.startedAt.getTime() : 0);
-  const startedAt = options.startedAt ?? new Date(finishedAt.getTime() - durationMs);
-  const run = await tx.wakeRun.create({
-    data: {
-      workspaceId: scope.workspaceId,
-      agentId: agent.id,
-      templateId: agent.templateId,
-      templateVersionId: versionId,
-      reason: options.reason,
-      status: options.status,
-      startedAt,
-      finishedAt,
-      durationMs,
-      inputTokens: options.inputTokens ?? 0,
-      outputTokens: options.outputTokens ?? 0,
-      qualityScore: options.qualityScore ?? null,
-      iterations: options.iterations ?? null,
-      error: options.error ?? null,
-      probationId: probation?.arm ? probation.probationId : null,
-      arm: probation?.arm ?? null,
-      externalId: options.externalId ?? null,
-    },
-  });
-  await applyRunToState(tx, agent.id, { finishedAt, failed: options.status === "failed" });
-  if (options.usage && options.usage.calls > 0) {
-    await recordModelUsage(tx, {
-      workspaceId: scope.workspaceId,
-      templateId: agent.templateId,
-      at: finishedAt,
-      entries: [{ role: "task", model: options.usage.model, calls: options.usage.calls, inputTokens: run.inputTokens, outputTokens: run.outputTokens }],
+  return db.$transaction(async (tx) => {
+    const agent = await tx.agent.findFirst({ where: { id: options.agentId, workspaceId: scope.workspaceId }, select: { id: true, templateId: true } });
+    if (!agent) throw notFound("Agent not found.");
+    let versionId = options.templateVersionId;
+    let versionNumber: number;
+    if (versionId) {
+      const version = await tx.templateVersion.findFirst({ where: { id: versionId, templateId: agent.templateId, workspaceId: scope.workspaceId }, select: { id: true, number: true } });
+      if (!version) throw badRequest("templateVersionId is not a version of this agent's template.", { templateVersionId: ["Unknown version for this template."] });
+      versionNumber = version.number;
+    } else {
+      const head = await resolveActiveVersion({ workspaceId: scope.workspaceId, templateId: agent.templateId }, tx);
+      const { version } = await versionForWake(tx, { workspaceId: scope.workspaceId, templateId: agent.templateId, agentId: agent.id, head });
+      versionId = version.id;
+      versionNumber = version.number;
+    }
+    const probation = await armOfRecordedRun(tx, { workspaceId: scope.workspaceId, templateId: agent.templateId, agentId: agent.id, versionId });
+    const warning = !probation
+      ? null
+      : probation.arm === null
+        ? `A probation is running and this agent's arm runs v${probation.expectedVersion}; the run used v${versionNumber}, which neither arm runs, so it is not counted in the probation.`
+        : probation.arm !== probation.expected
+          ? `This agent's probation arm runs v${probation.expectedVersion}; the run used v${versionNumber} and is counted in the ${probation.arm} arm, where it ran. Fetch GET /api/v1/agents/${agent.id}/directives before each run.`
+          : null;
+    const finishedAt = options.finishedAt ?? new Date();
+    const durationMs = options.durationMs ?? (options.startedAt ? finishedAt.getTime() - options.startedAt.getTime() : 0);
+    const startedAt = options.startedAt ?? new Date(finishedAt.getTime() - durationMs);
+    const run = await tx.wakeRun.create({
+      data: {
+        workspaceId: scope.workspaceId,
+        agentId: agent.id,
+        templateId: agent.templateId,
+        templateVersionId: versionId,
+        reason: options.reason,
+        status: options.status,
+        startedAt,
+        finishedAt,
+        durationMs,
+        inputTokens: options.inputTokens ?? 0,
+        outputTokens: options.outputTokens ?? 0,
+        qualityScore: options.qualityScore ?? null,
+        iterations: options.iterations ?? null,
+        error: options.error ?? null,
+        probationId: probation?.arm ? probation.probationId : null,
+        arm: probation?.arm ?? null,
+      },
     });
-  }
-  return { ...run, warning };
+    await applyRunToState(tx, agent.id, { finishedAt, failed: options.status === "failed" });
+    return { ...run, warning };
+  });
 }
 
 /** A finished run moves the agent's state: last wake, wake count, and the failure streak (reset on success). */
