@@ -1,4 +1,3 @@
-import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 
 // Where a webhook may be sent. An admin types the URL, the server makes the request: without a
@@ -44,15 +43,4 @@ export function webhookUrlProblem(raw: string, { allowPrivate }: { allowPrivate:
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (LOCAL_NAMES.test(host) || isPrivateAddress(host)) return "This server does not send webhooks to private or local addresses.";
   return null;
-}
-
-/** Before an attempt: the host's addresses now. Throws with the reason when one is private. */
-export async function assertPublicHost(raw: string, { allowPrivate, resolve = (host: string) => lookup(host, { all: true }) }: { allowPrivate: boolean; resolve?: (host: string) => Promise<{ address: string }[]> }): Promise<void> {
-  const problem = webhookUrlProblem(raw, { allowPrivate });
-  if (problem) throw new Error(problem);
-  if (allowPrivate) return;
-  const host = new URL(raw).hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) return;
-  const addresses = await resolve(host);
-  if (addresses.some((a) => isPrivateAddress(a.address))) throw new Error(`${host} resolves to a private address: not sent.`);
 }
