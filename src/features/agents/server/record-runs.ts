@@ -1,7 +1,7 @@
 import "server-only";
 import type { WakeReason } from "@/generated/prisma/client";
 import { Prisma } from "@/generated/prisma/client";
-import { OPEN_STATUSES, versionOfArm } from "@/features/probation/server";
+import { armOfVersion, OPEN_STATUSES, versionOfArm } from "@/features/probation/server";
 import type { Tx } from "@/server/db";
 import type { Scope } from "@/server/scope";
 
@@ -55,7 +55,7 @@ export async function recordRuns(tx: Tx, scope: Scope, runs: RunToRecord[]): Pro
     const probation = probationOf.get(r.templateId) ?? null;
     // As recordRun: the given version, else the one this agent runs now (its arm's while the head is on probation).
     const versionId = r.templateVersionId ?? versionOfArm(head, probation && probation.versionId === head.id ? probation : null, r.agentId).version.id;
-    const arm = !probation ? null : versionId === probation.versionId ? "candidate" : versionId === probation.baselineVersionId ? "baseline" : null;
+    const arm = probation ? armOfVersion(probation, versionId) : null;
     return {
       workspaceId, agentId: r.agentId, templateId: r.templateId, templateVersionId: versionId, reason: r.reason, status: r.status,
       startedAt: r.startedAt, finishedAt: r.finishedAt, durationMs: r.durationMs, inputTokens: r.inputTokens, outputTokens: r.outputTokens,

@@ -113,6 +113,11 @@ export function versionOfArm(head: WakeVersion, probation: { id: string; share: 
   return { version: arm === "baseline" ? probation.baseline : head, probationId: probation.id, arm };
 }
 
+/** The arm whose version `versionId` is: candidate, baseline, or none when it is neither. */
+export function armOfVersion(probation: { versionId: string; baselineVersionId: string }, versionId: string): Arm | null {
+  return versionId === probation.versionId ? "candidate" : versionId === probation.baselineVersionId ? "baseline" : null;
+}
+
 /**
  * The probation arm a run of `versionId` counts in, for a run recorded from outside (the REST
  * API): the arm whose version it ran — candidate, baseline, or none when it ran neither or no
@@ -129,7 +134,7 @@ export async function armOfRecordedRun(
     select: { id: true, share: true, versionId: true, baselineVersionId: true, version: { select: { number: true } }, baseline: { select: { number: true } } },
   });
   if (!probation) return null;
-  const arm: Arm | null = input.versionId === probation.versionId ? "candidate" : input.versionId === probation.baselineVersionId ? "baseline" : null;
+  const arm = armOfVersion(probation, input.versionId);
   const expected = armOf(probation.id, input.agentId, probation.share);
   return { probationId: probation.id, arm, expected, expectedVersion: expected === "baseline" ? probation.baseline.number : probation.version.number };
 }
