@@ -15,6 +15,7 @@
  * another endpoint's; a sleeping run holds nothing. Retries 0: an attempt records its own failure,
  * and the sleeps are the retries.
  */
+import { retryAfterMs } from "@/lib/retry-after";
 import { inngest } from "../client";
 import { webhookDeliveryRequested } from "../events";
 import { DELIVER_WEBHOOK_ID } from "./ids";
@@ -28,10 +29,8 @@ const MAX_WAIT_MS = 21_600_000;
 /** The wait before the next attempt: ours, or the receiver's Retry-After (seconds or an HTTP date) when longer. */
 export function webhookBackoffMs(attempt: number, retryAfter: string | null, now = Date.now()): number {
   const ours = WEBHOOK_BACKOFF_MS[Math.min(attempt - 1, WEBHOOK_BACKOFF_MS.length - 1)];
-  if (!retryAfter) return ours;
-  const seconds = Number(retryAfter);
-  const theirs = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
-  return Number.isFinite(theirs) ? Math.min(MAX_WAIT_MS, Math.max(ours, theirs)) : ours;
+  const theirs = retryAfter ? retryAfterMs(retryAfter, now) : null;
+  return theirs === null ? ours : Math.min(MAX_WAIT_MS, Math.max(ours, theirs));
 }
 
 export function createDeliverWebhookFunction({ id = DELIVER_WEBHOOK_ID, attempts = WEBHOOK_BACKOFF_MS.length + 1 }: { id?: string; attempts?: number } = {}) {

@@ -1,6 +1,7 @@
 import { durationToMs } from "inngest";
 import { StepMode } from "inngest/types";
 import type { FunctionRun } from "@/generated/prisma/client";
+import { retryAfterMs } from "@/lib/retry-after";
 import type { FunctionSpec, TriggerEvent } from "./function-spec";
 import type { Parked, StepState, WaitFor } from "./run-store";
 
@@ -18,10 +19,8 @@ type CreateExecution = (input: { partialOptions: Record<string, unknown> }) => E
 /** Inngest's delay before the next attempt: a RetryAfterError's own, else exponential from 10 s. */
 export function retryDelayMs(retriable: boolean | string | undefined, attempt: number): number {
   if (typeof retriable === "string") {
-    const seconds = Number(retriable);
-    if (Number.isFinite(seconds)) return seconds * 1_000;
-    const at = Date.parse(retriable);
-    if (Number.isFinite(at)) return Math.max(0, at - Date.now());
+    const asked = retryAfterMs(retriable);
+    if (asked !== null) return asked;
   }
   return Math.min(10_000 * 2 ** attempt, 10 * 60_000);
 }
