@@ -3,7 +3,7 @@ import { recordRuns } from "@/features/agents/server";
 import { WakeReason } from "@/generated/prisma/enums";
 import { recordModelUsage, type UsageToRecord } from "@/features/usage/server";
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db";
+import { db, type Tx } from "@/server/db";
 import { isUniqueViolation } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 import type { OtlpSpan } from "../decode";
@@ -30,6 +30,14 @@ export const OTLP_CALL_RETENTION_MS = 24 * 60 * 60 * 1000;
 const TOTALS_PREFIX = "totals:";
 
 type CallRow = { spanId: string; model: string | null; inputTokens: number; outputTokens: number };
+
+/** The traces' model calls no run has counted yet, locked (in one order) until the caller commits: a concurrent export of the same calls waits. */
+function lockOpenCalls(tx: Tx, workspaceId: string, traceIds: string[]) {
+  return tx.$queryRaw<(CallRow & { traceId: string })[]>`
+    SELECT "traceId", "spanId", "model", "inputTokens", "outputTokens" FROM "OtlpModelCall"
+    WHERE "workspaceId" = ${workspaceId} AND "traceId" = ANY(${traceIds}) AND "runId" IS NULL
+    ORDER BY "traceId", "spanId" FOR UPDATE`;
+}
 
 function totals(calls: CallRow[], fallbackModel: string | null) {
   const models = new Map<string, number>();
@@ -110,13 +118,7 @@ export async function ingestSpans({ scope, spans, now = new Date() }: { scope: S
     db.$transaction(
       async (tx) => {
         const traceIds = [...new Set(accepted.map((a) => a.run.traceId))];
-        // The traces' calls nobody counted yet (locked: a concurrent export of a late call waits).
-        const open = traceIds.length
-          ? await tx.$queryRaw<(CallRow & { traceId: string })[]>`
-              SELECT "traceId", "spanId", "model", "inputTokens", "outputTokens" FROM "OtlpModelCall"
-              WHERE "workspaceId" = ${workspaceId} AND "traceId" = ANY(${traceIds}) AND "runId" IS NULL
-              ORDER BY "traceId", "spanId" FOR UPDATE`
-          : [];
+        const open = traceIds.length ? await lockOpenCalls(tx, workspaceId, traceIds) : [];
         const claims: { traceId: string; spanId: string; runId: string }[] = [];
         const totalsRows: Prisma.OtlpModelCallCreateManyInput[] = [];
         const ledger = new Map<string, UsageToRecord>();
@@ -216,9 +218,7 @@ async function countLateCalls(workspaceId: string, calls: ModelCallFromSpan[]) {
     if (runsOfTrace.length !== 1) continue; // none yet (the run comes later and claims them), or ambiguous
     const [run] = runsOfTrace;
     await db.$transaction(async (tx) => {
-      const open = await tx.$queryRaw<CallRow[]>`
-        SELECT "spanId", "model", "inputTokens", "outputTokens" FROM "OtlpModelCall"
-        WHERE "workspaceId" = ${workspaceId} AND "traceId" = ${traceId} AND "runId" IS NULL FOR UPDATE`;
+      const open = await lockOpenCalls(tx, workspaceId, [traceId]);
       if (open.length === 0) return;
       await tx.otlpModelCall.updateMany({ where: { workspaceId, traceId, spanId: { in: open.map((c) => c.spanId) } }, data: { runId: run.id } });
       // A run stored with its spans' totals already counts these calls.
