@@ -426,6 +426,10 @@ export interface components {
             qualityScore?: number;
             iterations?: number;
             error?: string;
+            /** @description What the run was given (your own JSON: the task, the agent's state, what it read). Stored so the template's replay endpoint can play the run again with other directives. */
+            inputs?: {
+                [key: string]: unknown;
+            };
         };
         RecordObservationResponse: {
             id: string;

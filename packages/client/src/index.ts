@@ -191,3 +191,78 @@ export function verifyWebhook({ headers, body, secret, now = new Date(), toleran
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
 }
+
+// ---- Replay endpoint ---------------------------------------------------------------------------
+
+/** What Agent Coach sends your replay endpoint: one of last week's runs, to play again with `directives`. */
+export type ReplayRequest = {
+  type: "replay.run";
+  checkId: string;
+  proposalId: string;
+  /** "head": the active directives; "candidate": the proposed ones. */
+  side: "head" | "candidate";
+  directives: string;
+  run: { id: string; externalId: string | null; agentId: string; startedAt: string };
+  /** Exactly the `inputs` your agent sent with the run (POST /api/v1/runs). */
+  inputs: Record<string, unknown>;
+};
+
+/** What your agent answers: what it would propose and report on those inputs with those directives (the API's shapes). */
+export type ReplayAnswer = {
+  proposals?: { tool: string; args?: Record<string, unknown>; summary?: string }[];
+  report?: { markdown: string; confidence?: number | null } | null;
+  observations?: string[];
+  qualityScore?: number | null;
+  inputTokens?: number;
+  outputTokens?: number;
+};
+
+/**
+ * Your replay endpoint as a fetch-style handler (`(request) => Promise<Response>`: Next route
+ * handlers, Hono, Bun, Deno; `asNodeListener` for node:http). It answers 401 to a request whose
+ * signature does not match or whose timestamp is older than `toleranceSeconds`, 405/400 to anything
+ * but a JSON POST of a replay request, and otherwise calls `handler` and answers with its result. A
+ * handler that throws gets a 500, which Agent Coach retries.
+ */
+export function serveReplay(handler: (request: ReplayRequest) => Promise<ReplayAnswer> | ReplayAnswer, { secret, toleranceSeconds = 300 }: { secret: string; toleranceSeconds?: number }): (request: Request) => Promise<Response> {
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  return async (request) => {
+    if (request.method !== "POST") return json(405, { error: "POST only" });
+    const body = await request.text();
+    if (!verifyWebhook({ headers: request.headers, body, secret, toleranceSeconds })) return json(401, { error: "bad signature or timestamp" });
+    let parsed: ReplayRequest;
+    try {
+      parsed = JSON.parse(body) as ReplayRequest;
+    } catch {
+      return json(400, { error: "the body is not JSON" });
+    }
+    if (parsed?.type !== "replay.run" || typeof parsed.directives !== "string" || typeof parsed.inputs !== "object") return json(400, { error: "not a replay request" });
+    try {
+      return json(200, await handler(parsed));
+    } catch (e) {
+      return json(500, { error: e instanceof Error ? e.message : String(e) });
+    }
+  };
+}
+
+type NodeRequest = AsyncIterable<Uint8Array> & { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
+type NodeResponse = { writeHead(status: number, headers: Record<string, string>): unknown; end(body?: string): unknown };
+
+/** A fetch-style handler as a node:http listener: `http.createServer(asNodeListener(serveReplay(…)))`. */
+export function asNodeListener(handler: (request: Request) => Promise<Response>): (req: NodeRequest, res: NodeResponse) => void {
+  return (req, res) => {
+    void (async () => {
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      const method = req.method ?? "GET";
+      const response = await handler(new Request(new URL(req.url ?? "/", "http://localhost"), { method, headers, body: method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks) }));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(await response.text());
+    })().catch(() => {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "the replay handler failed" }));
+    });
+  };
+}

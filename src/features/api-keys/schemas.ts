@@ -46,6 +46,8 @@ const Count = z.number().int().min(0).max(MAX_INT);
 const Timestamp = z.iso.datetime({ offset: true, error: "Use an ISO 8601 timestamp, e.g. 2026-01-31T12:00:00Z." }).transform((s) => new Date(s));
 /** JSON.parse only ever yields JSON, which is what Prisma's Json columns take. */
 const JsonPayload = JsonObjectSchema.transform((v) => v as Prisma.InputJsonObject);
+/** A run's stored inputs: enough for a task and its context, small enough to replay 30 runs in one request each. */
+export const MAX_RUN_INPUTS_CHARS = 64_000;
 /** The API records and lists only runs that have ended. */
 const FinishedRunStatusSchema = z.enum(WakeRunStatus).exclude(["running"]);
 
@@ -78,6 +80,9 @@ export const ApiRecordRunInput = z
     qualityScore: z.number().min(0).max(1).optional(),
     iterations: z.number().int().min(0).max(1000).optional(),
     error: z.string().max(10_000).optional(),
+    inputs: JsonPayload.refine((v) => JSON.stringify(v).length <= MAX_RUN_INPUTS_CHARS, { error: `inputs must be at most ${MAX_RUN_INPUTS_CHARS / 1000} KB of JSON.` })
+      .optional()
+      .meta({ description: "What the run was given (your own JSON: the task, the agent's state, what it read). Stored so the template's replay endpoint can play the run again with other directives." }),
   })
   .superRefine((run, ctx) => {
     // Runs even when a field failed: only compare timestamps that parsed.

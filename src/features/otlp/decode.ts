@@ -44,7 +44,12 @@ function checkSpan(span: OtlpSpan, where: string) {
   const walk = (value: AttributeValue, what: string): void => {
     if (typeof value === "string") text(value, what, MAX_VALUE_CHARS);
     else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${what}[${i}]`));
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) (text(k, `${what} key`, MAX_NAME_CHARS), walk(v, `${what}.${k}`));
+    else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        text(k, `${what} key`, MAX_NAME_CHARS);
+        walk(v, `${what}.${k}`);
+      }
+    }
   };
   for (const [group, attrs] of [["attributes", span.attributes], ["resource", span.resource]] as const) {
     for (const [k, v] of Object.entries(attrs)) {

@@ -1,4 +1,3 @@
-import type { Proposal, WakeOutput } from "@/ai/prompts/task-agent";
 
 // One replayed run compared (pure): what people decided on the proposals the run made, against what
 // the candidate directives propose on the same inputs. Per decided proposal the candidate makes
@@ -12,7 +11,12 @@ import type { Proposal, WakeOutput } from "@/ai/prompts/task-agent";
 
 export type DecidedItem = { tool: string; args: unknown; summary: string; verdict: "confirmed" | "rejected"; reason: string | null };
 
-export type RunSide = { output: WakeOutput | null; score: number | null; tokens: number };
+/** A proposal as either side made it: the task agent's tools, or any tool an external agent uses. */
+export type Proposal = { tool: string; args: unknown; summary: string };
+/** What one side of a replayed run produced (the task agent's WakeOutput, or an external replay endpoint's answer). */
+export type ReplayOutput = { proposals: Proposal[]; report: { markdown: string; confidence: number | null } | null; observations: string[] };
+
+export type RunSide = { output: ReplayOutput | null; score: number | null; tokens: number };
 
 export type RunComparison = {
   runId: string;

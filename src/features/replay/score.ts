@@ -8,6 +8,10 @@ export type Interval = { value: number; low: number; high: number };
 
 export type ReplaySummary = {
   runs: number;
+  /** Why no run could be replayed (an external agent's template without a replay endpoint, runs without inputs). */
+  noReplay?: string;
+  /** Why the check stopped before every sampled run (its token budget). */
+  stopped?: string;
   rejections: number;
   /** Rejected proposals the candidate no longer makes, or makes differently in the direction of the reason (count; interval over runs). */
   avoided: Interval;
@@ -95,7 +99,7 @@ const pct = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100
 
 /** One line, e.g. "+4 rejections avoided, −1 acceptance lost, gate 0.78 → 0.84 (±0.05), tokens +6%". */
 export function describeSummary(s: ReplaySummary): string {
-  if (s.runs === 0) return "No recorded runs to replay from last week.";
+  if (s.runs === 0) return s.noReplay ?? "No recorded runs to replay from last week.";
   const parts = [
     `${signed(Math.round(s.avoided.value))} ${s.avoided.value === 1 ? "rejection" : "rejections"} avoided (of ${s.rejections}${s.changed ? `; ${s.addressed ?? 0} of ${s.changed} made differently ${s.changed === 1 ? "addresses its reason" : "address their reasons"}` : ""})`,
     `${s.lost === 0 ? "no" : `−${s.lost}`} ${s.lost === 1 ? "acceptance" : "acceptances"} lost (of ${s.acceptances})`,
@@ -109,5 +113,5 @@ export function describeSummary(s: ReplaySummary): string {
   const p = s.predicted;
   if (p?.acceptance && Math.abs(p.acceptance.candidate - p.acceptance.head) >= 0.005) parts.push(`expected acceptance ${Math.round(p.acceptance.head * 100)}% → ${Math.round(p.acceptance.candidate * 100)}%`);
   if (p?.rating && Math.abs(p.rating.candidate - p.rating.head) >= 0.005) parts.push(`expected rating ${p.rating.head.toFixed(2)} → ${p.rating.candidate.toFixed(2)}`);
-  return `${parts.join(", ")} · ${s.runs} ${s.runs === 1 ? "run" : "runs"} replayed`;
+  return `${parts.join(", ")} · ${s.runs} ${s.runs === 1 ? "run" : "runs"} replayed${s.stopped ? `. ${s.stopped}` : ""}`;
 }

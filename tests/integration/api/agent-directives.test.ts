@@ -111,6 +111,20 @@ describe("POST /api/v1/runs during a probation", () => {
     const res = await call(recordRun, "/api/v1/runs", { key: world.key, body: { agentId: world.agent.id, reason: "manual", status: "succeeded" } });
     expect(res.body).toMatchObject({ arm: null, warning: null });
   });
+
+  it("stores the run's inputs for the replay endpoint, tagged as an external agent's; refuses inputs over 64 KB or not an object", async () => {
+    const world = await createApiWorld();
+    const inputs = { ticket: { id: "T-1", body: "Refund missing" }, seen: [1, 2] };
+    const res = await call(recordRun, "/api/v1/runs", { key: world.key, body: { agentId: world.agent.id, reason: "manual", status: "succeeded", inputs } });
+    expect(res.status).toBe(201);
+    const row = await db.wakeRun.findUniqueOrThrow({ where: { id: res.body.id }, select: { inputs: true } });
+    expect(row.inputs).toEqual({ v: "external", given: inputs });
+    const big = await call(recordRun, "/api/v1/runs", { key: world.key, body: { agentId: world.agent.id, reason: "manual", status: "succeeded", inputs: { text: "x".repeat(64_001) } } });
+    expect(big.status).toBe(422);
+    expect(JSON.stringify(big.body)).toContain("inputs must be at most 64 KB");
+    const list = await call(recordRun, "/api/v1/runs", { key: world.key, body: { agentId: world.agent.id, reason: "manual", status: "succeeded", inputs: [1, 2] } });
+    expect(list.status).toBe(422);
+  });
 });
 
 describe("POST /api/v1/agents with an externalId", () => {

@@ -1,5 +1,5 @@
 import { expectTypeOf, describe, expect, it } from "vitest";
-import { AgentCoachClient, AgentCoachError, retryAfterMs, verifyWebhook, type Run, type Template } from "../../../packages/client/src";
+import { AgentCoachClient, AgentCoachError, retryAfterMs, serveReplay, verifyWebhook, type ReplayRequest, type Run, type Template } from "../../../packages/client/src";
 import { webhookHeaders } from "@/features/webhooks/server/signing";
 import { CLIENT_TYPES_FILE, clientTypesSource } from "../../../scripts/generate-client-types";
 import { readFileSync } from "node:fs";
@@ -82,5 +82,48 @@ describe("verifyWebhook (the client's)", () => {
     expect(verifyWebhook({ headers, body: `${body} `, secret, now })).toBe(false);
     expect(verifyWebhook({ headers, body, secret: `whsec_${Buffer.from("another secret of 32 bytes......").toString("base64")}`, now })).toBe(false);
     expect(verifyWebhook({ headers, body, secret, now: new Date(now.getTime() + 10 * 60_000) })).toBe(false);
+  });
+});
+
+describe("serveReplay", () => {
+  const secret = `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`;
+  const replayRequest: ReplayRequest = {
+    type: "replay.run", checkId: "c1", proposalId: "p1", side: "candidate", directives: "Be brief.",
+    run: { id: "r1", externalId: "ext-1", agentId: "a1", startedAt: "2030-01-01T00:00:00.000Z" }, inputs: { ticket: "Refund missing" },
+  };
+  const seen: ReplayRequest[] = [];
+  const serve = serveReplay((r) => {
+    seen.push(r);
+    if (r.inputs.ticket === "boom") throw new Error("model down");
+    return { proposals: [{ tool: "propose_estimate", args: { minutes: 20 }, summary: "Twenty minutes." }], report: { markdown: "Refund: chase it." } };
+  }, { secret });
+  const post = (body: string, headers: Record<string, string>) => serve(new Request("https://agent.example/replay", { method: "POST", body, headers }));
+
+  it("answers a signed request with what the handler returns", async () => {
+    const body = JSON.stringify(replayRequest);
+    const res = await post(body, webhookHeaders({ id: "c1.r1.candidate", body, secret }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ proposals: [{ tool: "propose_estimate", args: { minutes: 20 }, summary: "Twenty minutes." }], report: { markdown: "Refund: chase it." } });
+    expect(seen.at(-1)).toEqual(replayRequest);
+  });
+
+  it("refuses a bad signature and an old timestamp with 401, without calling the handler", async () => {
+    const body = JSON.stringify(replayRequest);
+    const before = seen.length;
+    const other = `whsec_${Buffer.from("another secret of 32 bytes......").toString("base64")}`;
+    expect((await post(body, webhookHeaders({ id: "x", body, secret: other }))).status).toBe(401);
+    expect((await post(body, webhookHeaders({ id: "x", body, secret, now: new Date(Date.now() - 10 * 60_000) }))).status).toBe(401);
+    expect((await post(`${body} `, webhookHeaders({ id: "x", body, secret }))).status).toBe(401);
+    expect((await post(body, {})).status).toBe(401);
+    expect(seen.length).toBe(before);
+  });
+
+  it("answers 400 to a signed body that is not a replay request, and 500 when the handler throws (Agent Coach retries)", async () => {
+    const notReplay = JSON.stringify({ type: "version.promoted" });
+    expect((await post(notReplay, webhookHeaders({ id: "x", body: notReplay, secret }))).status).toBe(400);
+    const failing = JSON.stringify({ ...replayRequest, inputs: { ticket: "boom" } });
+    const res = await post(failing, webhookHeaders({ id: "x", body: failing, secret }));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "model down" });
   });
 });

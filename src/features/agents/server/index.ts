@@ -9,5 +9,5 @@ export { getAgent, listAgentMessages, listAgents } from "./queries";
 export { listRunsPage, type RunFilters, type RunListRow } from "./list-runs-page";
 export { rateRun } from "./rate-run";
 export { recordObservation, writeReport } from "./record-message";
-export { applyRunToState, recordRun } from "./record-run";
+export { applyRunToState, parseExternalRunInputs, recordRun } from "./record-run";
 export { recordRuns, type RunToRecord } from "./record-runs";

@@ -22,7 +22,7 @@ export async function getAgent(workspaceId: string, agentId: string) {
     where: { id: agentId, workspaceId },
     select: {
       id: true, displayName: true, lifecycle: true, kind: true, externalId: true, createdAt: true,
-      template: { select: { id: true, name: true, head: { select: { number: true } } } },
+      template: { select: { id: true, name: true, runsExternally: true, head: { select: { number: true } } } },
       task: { select: { id: true, title: true, status: true } },
       state: true,
     },

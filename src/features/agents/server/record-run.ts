@@ -1,10 +1,23 @@
 import "server-only";
-import type { WakeReason, WakeRunStatus } from "@/generated/prisma/client";
+import { z } from "zod";
+import type { Prisma, WakeReason, WakeRunStatus } from "@/generated/prisma/client";
 import { armOfRecordedRun, versionForWake } from "@/features/probation/server";
 import { resolveActiveVersion } from "@/features/templates/server";
 import { db, type Tx } from "@/server/db";
 import { badRequest, notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
+
+// An external agent (its template runs in the team's own code) may send what its run was given
+// (POST /api/v1/runs `inputs`, any JSON object): stored on the run as given, tagged so it is never
+// read as the product's own wake inputs (runtime's run-inputs.ts), and handed back to the
+// template's replay endpoint, which plays the run again in the team's own code (features/replay).
+const ExternalRunInputsSchema = z.object({ v: z.literal("external"), given: z.record(z.string(), z.unknown()) });
+
+/** An external run's inputs read back (null for the product's own wakes, or runs without inputs). */
+export function parseExternalRunInputs(stored: unknown): Record<string, unknown> | null {
+  const parsed = ExternalRunInputsSchema.safeParse(stored);
+  return parsed.success ? parsed.data.given : null;
+}
 
 export type RecordRunOptions = {
   scope: Scope;
@@ -21,6 +34,8 @@ export type RecordRunOptions = {
   qualityScore?: number | null;
   iterations?: number | null;
   error?: string | null;
+  /** What the run was given (an external agent's own JSON), stored so its replay endpoint can play the run again. */
+  inputs?: Prisma.InputJsonObject;
 };
 
 /**
@@ -74,6 +89,7 @@ export async function recordRun(options: RecordRunOptions) {
         qualityScore: options.qualityScore ?? null,
         iterations: options.iterations ?? null,
         error: options.error ?? null,
+        inputs: options.inputs ? { v: "external", given: options.inputs } : undefined,
         probationId: probation?.arm ? probation.probationId : null,
         arm: probation?.arm ?? null,
       },

@@ -55,21 +55,66 @@ export function sideOf(result: RefineResult): RunSide {
   }
 }
 
-export async function runReplayCheck({ workspaceId, proposalId, models = {}, sampleSize = DEFAULT_SAMPLE_SIZE }: { workspaceId: string; proposalId: string; models?: ReplayModels; sampleSize?: number }) {
+/** The proposal and its template, of this workspace (null when either is gone). */
+export async function loadProposalForReplay(workspaceId: string, proposalId: string) {
   const proposal = await db.proposal.findFirst({
     where: { id: proposalId, workspaceId },
     select: { id: true, templateId: true, directives: true, createdAt: true, baseVersion: { select: { directives: true } } },
   });
-  const template = proposal ? await db.agentTemplate.findFirst({ where: { id: proposal.templateId, workspaceId }, select: { modelId: true, refineConfig: true, head: { select: { directives: true } } } }) : null;
-  if (!proposal || !template) return { status: "skipped" as const };
-  const check = await db.replayCheck.upsert({
+  const template = proposal
+    ? await db.agentTemplate.findFirst({
+        where: { id: proposal.templateId, workspaceId },
+        select: { modelId: true, refineConfig: true, runsExternally: true, replayUrl: true, replaySecret: true, head: { select: { directives: true } } },
+      })
+    : null;
+  if (!proposal || !template) return null;
+  return { proposal, template, headDirectives: proposal.baseVersion?.directives ?? template.head?.directives ?? "" };
+}
+
+/** The check's row, (re)started. */
+export function startCheck(workspaceId: string, proposalId: string) {
+  return db.replayCheck.upsert({
     where: { proposalId },
     create: { workspaceId, proposalId, status: "running", startedAt: new Date() },
-    update: { status: "running", startedAt: new Date(), error: null, replayed: 0 },
+    update: { status: "running", startedAt: new Date(), error: null, replayed: 0, tokens: 0 },
   });
+}
+
+/** Extra facts a summary carries: why nothing could be replayed, or where the check stopped. */
+export type SummaryNotes = { noReplay?: string; stopped?: string };
+
+/** Scores the replayed runs and stores the result. */
+export async function finishCheck({ checkId, workspaceId, proposal, comparisons, replayed, tokens, notes = {} }: { checkId: string; workspaceId: string; proposal: { id: string; templateId: string }; comparisons: RunComparison[]; replayed: ReplayedRun[]; tokens: number; notes?: SummaryNotes }) {
+  const fit = await latestDecisionModel({ workspaceId, templateId: proposal.templateId });
+  const summary = {
+    ...summarize(comparisons, seedOfText(proposal.id)),
+    predicted: fit && replayed.length ? predictReplay(fit.model, replayed) : null,
+    proposalsUnchanged: replayed.length > 0 && replayed.every((r) => sameProposals(r.head, r.candidate)),
+    ...notes,
+  };
+  await db.replayCheck.update({
+    where: { id: checkId },
+    data: { status: "done", finishedAt: new Date(), replayed: comparisons.length, summary: summary as unknown as Prisma.InputJsonObject, runs: comparisons as unknown as Prisma.InputJsonArray, tokens },
+  });
+  return summary;
+}
+
+/** A check that could not finish, with its reason (shown on the card). */
+export async function failCheck(checkId: string, e: unknown, proposalId: string) {
+  logger.warn("replay: check failed", { proposalId, ...errorFields(e) });
+  const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+  await db.replayCheck.update({ where: { id: checkId }, data: { status: "failed", finishedAt: new Date(), error } });
+  return error;
+}
+
+/** The replay check of a proposal on a template whose agents the product runs: every sampled run played here. */
+export async function runReplayCheck({ workspaceId, proposalId, models = {}, sampleSize = DEFAULT_SAMPLE_SIZE }: { workspaceId: string; proposalId: string; models?: ReplayModels; sampleSize?: number }) {
+  const loaded = await loadProposalForReplay(workspaceId, proposalId);
+  if (!loaded) return { status: "skipped" as const };
+  const { proposal, template, headDirectives } = loaded;
+  const check = await startCheck(workspaceId, proposalId);
   try {
     const resolved = replayModels(template, models);
-    const headDirectives = proposal.baseVersion?.directives ?? template.head?.directives ?? "";
     const runs = await sampleRuns({ workspaceId, templateId: proposal.templateId, before: proposal.createdAt, size: sampleSize });
     await db.replayCheck.update({ where: { id: check.id }, data: { sampled: runs.length } });
 
@@ -91,22 +136,10 @@ export async function runReplayCheck({ workspaceId, proposalId, models = {}, sam
         await recordModelUsage(t, { workspaceId, templateId: proposal.templateId, at: new Date(), entries: meter.entries() });
       });
     }
-    const fit = await latestDecisionModel({ workspaceId, templateId: proposal.templateId });
-    const summary = {
-      ...summarize(comparisons, seedOfText(proposal.id)),
-      predicted: fit ? predictReplay(fit.model, replayed) : null,
-      proposalsUnchanged: replayed.every((r) => sameProposals(r.head, r.candidate)),
-    };
-    await db.replayCheck.update({
-      where: { id: check.id },
-      data: { status: "done", finishedAt: new Date(), summary: summary as unknown as Prisma.InputJsonObject, runs: comparisons as unknown as Prisma.InputJsonArray, tokens },
-    });
+    const summary = await finishCheck({ checkId: check.id, workspaceId, proposal, comparisons, replayed, tokens });
     return { status: "done" as const, summary };
   } catch (e) {
-    logger.warn("replay: check failed", { proposalId, ...errorFields(e) });
-    const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
-    await db.replayCheck.update({ where: { id: check.id }, data: { status: "failed", finishedAt: new Date(), error } });
-    return { status: "failed" as const, error };
+    return { status: "failed" as const, error: await failCheck(check.id, e, proposalId) };
   }
 }
 
@@ -117,7 +150,7 @@ function sameProposals(a: ReplayedRun["head"], b: ReplayedRun["candidate"]): boo
 }
 
 /** One recorded run played again with `directives`: its gates and refine loop as configured when it ran. */
-type Spend = { meter: UsageMeter; tags: ModelCallTags };
+export type Spend = { meter: UsageMeter; tags: ModelCallTags };
 
 async function replay(run: SampledRun, directives: string, models: RefineModels, spend: Spend): Promise<RunSide> {
   const { gates, qualityThreshold, maxIterations } = run.inputs.refine;
@@ -125,7 +158,7 @@ async function replay(run: SampledRun, directives: string, models: RefineModels,
 }
 
 /** The evaluator's judgement of each rejected proposal the candidate makes differently: does the change address the reason? */
-async function judgeChanges(decided: DecidedItem[], candidate: RunSide, model: LanguageModel, spend: Spend): Promise<{ judged: (Judgement | undefined)[]; tokens: number }> {
+export async function judgeChanges(decided: DecidedItem[], candidate: RunSide, model: LanguageModel, spend: Spend): Promise<{ judged: (Judgement | undefined)[]; tokens: number }> {
   const judged: (Judgement | undefined)[] = [];
   let tokens = 0;
   const limits = modelLimits("evaluator");

@@ -1,4 +1,5 @@
 import "server-only";
+import { parseExternalRunInputs } from "@/features/agents/server";
 import { parseRunInputs, type RunInputs } from "@/features/runtime/server";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
@@ -7,41 +8,65 @@ import type { DecidedItem } from "../compare";
 // Which runs a proposal is replayed on: the template's wakes of the week before the proposal that
 // stored their inputs, stratified by what people did with their proposals — runs with a rejection,
 // runs with acceptances only, runs nobody decided on — so a small sample still holds every kind,
-// in proportion (at least one of each kind there is). Newest first within a kind.
+// in proportion (at least one of each kind there is). Newest first within a kind. The product's own
+// wakes are played again here; an external agent's runs, by the template's replay endpoint.
 
 export const REPLAY_WINDOW_MS = 7 * 24 * 3_600_000;
 export const DEFAULT_SAMPLE_SIZE = 30;
 
-export type SampledRun = { id: string; inputs: RunInputs; decided: DecidedItem[] };
+export type SampledRun<I = RunInputs> = { id: string; agentId: string; externalId: string | null; startedAt: Date; inputs: I; decided: DecidedItem[] };
 
-export async function sampleRuns({ workspaceId, templateId, before, size = DEFAULT_SAMPLE_SIZE }: { workspaceId: string; templateId: string; before: Date; size?: number }): Promise<SampledRun[]> {
+const runSelect = {
+  id: true,
+  agentId: true,
+  externalId: true,
+  startedAt: true,
+  inputs: true,
+  changeSets: { select: { items: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { tool: true, args: true, summary: true, decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { verdict: true, reason: true } } } } } },
+} satisfies Prisma.WakeRunSelect;
+
+type Row = Prisma.WakeRunGetPayload<{ select: typeof runSelect }>;
+
+function sampled<I>(r: Row, parse: (stored: unknown) => I | null): SampledRun<I> | null {
+  const inputs = parse(r.inputs);
+  if (!inputs) return null;
+  const decided = r.changeSets
+    .flatMap((s) => s.items)
+    .flatMap((i): DecidedItem[] => {
+      const d = i.decisions[0];
+      return d && d.verdict !== "deferred" ? [{ tool: i.tool, args: i.args, summary: i.summary, verdict: d.verdict, reason: d.reason }] : [];
+    });
+  return { id: r.id, agentId: r.agentId, externalId: r.externalId, startedAt: r.startedAt, inputs, decided };
+}
+
+async function sampleWith<I>(parse: (stored: unknown) => I | null, { workspaceId, templateId, before, size }: { workspaceId: string; templateId: string; before: Date; size: number }): Promise<SampledRun<I>[]> {
   const rows = await db.wakeRun.findMany({
     where: { workspaceId, templateId, status: "succeeded", inputs: { not: Prisma.DbNull }, startedAt: { gte: new Date(before.getTime() - REPLAY_WINDOW_MS), lte: before } },
     orderBy: [{ startedAt: "desc" }, { id: "asc" }],
     take: 500,
-    select: {
-      id: true,
-      inputs: true,
-      changeSets: { select: { items: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { tool: true, args: true, summary: true, decisions: { orderBy: { decidedAt: "desc" }, take: 1, select: { verdict: true, reason: true } } } } } },
-    },
+    select: runSelect,
   });
-  const runs: SampledRun[] = [];
-  for (const r of rows) {
-    const inputs = parseRunInputs(r.inputs);
-    if (!inputs) continue;
-    const decided = r.changeSets
-      .flatMap((s) => s.items)
-      .flatMap((i): DecidedItem[] => {
-        const d = i.decisions[0];
-        return d && d.verdict !== "deferred" ? [{ tool: i.tool, args: i.args, summary: i.summary, verdict: d.verdict, reason: d.reason }] : [];
-      });
-    runs.push({ id: r.id, inputs, decided });
-  }
-  return stratify(runs, size);
+  return stratify(rows.flatMap((r) => sampled(r, parse) ?? []), size);
+}
+
+/** The product's own wakes of the week before the proposal, with their stored inputs. */
+export function sampleRuns({ size = DEFAULT_SAMPLE_SIZE, ...window }: { workspaceId: string; templateId: string; before: Date; size?: number }): Promise<SampledRun[]> {
+  return sampleWith(parseRunInputs, { ...window, size });
+}
+
+/** An external agent's runs of that week that came with their inputs (POST /api/v1/runs `inputs`). */
+export function sampleExternalRuns({ size = DEFAULT_SAMPLE_SIZE, ...window }: { workspaceId: string; templateId: string; before: Date; size?: number }): Promise<SampledRun<Record<string, unknown>>[]> {
+  return sampleWith(parseExternalRunInputs, { ...window, size });
+}
+
+/** One sampled external run, read again by the step that replays it. */
+export async function loadExternalRun(workspaceId: string, runId: string): Promise<SampledRun<Record<string, unknown>> | null> {
+  const row = await db.wakeRun.findFirst({ where: { id: runId, workspaceId }, select: runSelect });
+  return row ? sampled(row, parseExternalRunInputs) : null;
 }
 
 /** Proportional allocation over the kinds, at least one per kind present; ties go to the kinds with rejections first. */
-export function stratify(runs: SampledRun[], size: number): SampledRun[] {
+export function stratify<R extends { decided: DecidedItem[] }>(runs: R[], size: number): R[] {
   if (runs.length <= size) return runs;
   const kinds = [
     runs.filter((r) => r.decided.some((d) => d.verdict === "rejected")),

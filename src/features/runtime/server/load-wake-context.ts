@@ -18,12 +18,13 @@ export async function loadWakeContext({ workspaceId, agentId }: { workspaceId: s
     where: { id: agentId, workspaceId },
     select: {
       id: true, lifecycle: true, templateId: true,
-      template: { select: { modelId: true, refineConfig: true, head: { select: { id: true, number: true, directives: true } } } },
+      template: { select: { modelId: true, refineConfig: true, runsExternally: true, head: { select: { id: true, number: true, directives: true } } } },
       task: { select: { id: true, title: true, description: true, status: true, checklist: true, estimateMinutes: true } },
       state: { select: { wakeCounter: true, lastWakeAt: true, slots: true } },
     },
   });
-  if (!agent || !agent.task || !agent.template.head || agent.lifecycle === "destroyed" || agent.lifecycle === "dormant") return null;
+  // Agents of a template that runs in the team's own code are never woken here: they report through the API.
+  if (!agent || !agent.task || !agent.template.head || agent.template.runsExternally || agent.lifecycle === "destroyed" || agent.lifecycle === "dormant") return null;
   const { version, probationId, arm } = await versionForWake(db, { workspaceId, templateId: agent.templateId, agentId: agent.id, head: agent.template.head });
   const observations = await db.agentMessage.findMany({
     where: { workspaceId, agentId, kind: "observation" },

@@ -10,7 +10,7 @@ export async function getTask(workspaceId: string, taskId: string) {
       agent: {
         select: {
           id: true, displayName: true, lifecycle: true,
-          template: { select: { id: true, name: true } },
+          template: { select: { id: true, name: true, runsExternally: true } },
           state: { select: { lastWakeAt: true, wakeCounter: true, consecutiveFailureCount: true } },
           // The newest finished run: a failed one is said on the task page, with its reason.
           runs: { where: { status: { not: "running" } }, orderBy: { startedAt: "desc" }, take: 1, select: { id: true, status: true, outcome: true, error: true, finishedAt: true } },

@@ -29,7 +29,7 @@ export function isPrivateAddress(address: string): boolean {
 
 const LOCAL_NAMES = /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i;
 
-/** Why this URL may not receive webhooks, or null. Syntax and literal hosts only (no DNS). */
+/** Why this URL may not receive webhooks (or replay requests), or null. Syntax and literal hosts only (no DNS). */
 export function webhookUrlProblem(raw: string, { allowPrivate }: { allowPrivate: boolean }): string | null {
   let url: URL;
   try {
@@ -37,10 +37,10 @@ export function webhookUrlProblem(raw: string, { allowPrivate }: { allowPrivate:
   } catch {
     return "Enter a full URL, e.g. https://hooks.example.com/agent-coach.";
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "A webhook URL starts with https:// (or http://).";
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "The URL must start with https:// (or http://).";
   if (url.username || url.password) return "Put credentials in the path or a query parameter, not before the host.";
   if (allowPrivate) return null;
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (LOCAL_NAMES.test(host) || isPrivateAddress(host)) return "This server does not send webhooks to private or local addresses.";
+  if (LOCAL_NAMES.test(host) || isPrivateAddress(host)) return "This server does not call private or local addresses.";
   return null;
 }

@@ -71,6 +71,10 @@ export const ACTIONS: Record<string, ActionSpec> = {
   updateTemplateScheduleAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, weekday: 1, hour: 9, timezone: "Europe/Berlin" }) },
   updateWorkspaceScheduleAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, weekday: 1, hour: 9, timezone: "Europe/Berlin" }) },
   updateReplayGuardAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, mode: "advisory" }) },
+  // The template stays one the product runs (other actions of the suite wake its agent).
+  updateExternalAgentsAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id, runsExternally: false, replayUrl: "https://agents.example.com/replay" }) },
+  // A template without a replay endpoint answers 404: either way, never a 500 nor another workspace's.
+  rotateReplaySecretAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, templateId: a.template.id }) },
   createApiKeyAction: { access: "admin", input: (a, w) => ({ workspaceSlug: a.slug, name: text(w, "key"), scopes: ["read"] }) },
   revokeApiKeyAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, apiKeyId: a.spareKey.id }) },
   createWebhookAction: { access: "admin", input: (a) => ({ workspaceSlug: a.slug, url: "https://hooks.example.com/attack", description: "Attack webhook", events: ["version.promoted"], format: "standard" }) },

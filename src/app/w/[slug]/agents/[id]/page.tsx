@@ -86,7 +86,7 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
         actions={
           <div className="flex items-center gap-3">
             <LiveRunStatus workspaceSlug={slug} agentId={agent.id} initial={live} />
-            {can(ctx.membership.role, "agents.write") && agent.task ? <RunNowButton workspaceSlug={slug} agentId={agent.id} /> : null}
+            {agent.template.runsExternally ? <span className="text-sm text-zinc-500">Runs in your own code</span> : can(ctx.membership.role, "agents.write") && agent.task ? <RunNowButton workspaceSlug={slug} agentId={agent.id} /> : null}
           </div>
         }
       />

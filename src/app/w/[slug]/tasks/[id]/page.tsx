@@ -74,7 +74,7 @@ export default async function TaskPage({ params }: { params: Promise<{ slug: str
                 <LastRunNotice slug={slug} agentId={task.agent.id} run={task.agent.runs[0]} failures={task.agent.state?.consecutiveFailureCount ?? 0} />
                 <div className="flex flex-wrap items-center gap-2 pt-1">
                   <LiveRunStatus workspaceSlug={slug} agentId={task.agent.id} initial={live} />
-                  {can(ctx.membership.role, "agents.write") ? <RunNowButton workspaceSlug={slug} agentId={task.agent.id} /> : null}
+                  {task.agent.template.runsExternally ? <span className="text-sm text-zinc-500">Runs in your own code</span> : can(ctx.membership.role, "agents.write") ? <RunNowButton workspaceSlug={slug} agentId={task.agent.id} /> : null}
                 </div>
               </>
             ) : (
