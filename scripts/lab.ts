@@ -1,6 +1,6 @@
 // `npm run lab -- [--weeks N] [--seed S] [--personas FILE] [--json OUT] [--md OUT.md] [--svg OUT.svg]
 // [--tasks-per-week K] [--tickets FILE] [--provider] [--probation-share S] [--saboteur WEEK]
-// [--generated N [--personas-out DIR]]`: a simulated team fast-forwarded week by week
+// [--generated N [--personas-out DIR]] [--external]`: a simulated team fast-forwarded week by week
 // on the product's own services (src/lab, docs/LAB.md). Prints the weekly table; writes the JSON,
 // Markdown and SVG reports asked for. Progress goes to stderr.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -15,7 +15,8 @@ const USAGE = `usage: npm run lab -- [--weeks 8] [--seed 1] [--personas lab/pers
                       [--json out.json] [--md out.md] [--svg out.svg] [--tasks-per-week 12]
                       [--tickets lab/tickets.json] [--provider]
                       [--probation-share 0.2] [--saboteur 3]
-                      [--generated 20 [--personas-out DIR]]   (N teams drawn by the generator)`;
+                      [--generated 20 [--personas-out DIR]]   (N teams drawn by the generator)
+                      [--external]   (the task agents run as your own code would: through the typed client)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -36,6 +37,7 @@ function options() {
         "tasks-per-week": { type: "string", default: "12" },
         tickets: { type: "string" },
         provider: { type: "boolean", default: false },
+        external: { type: "boolean", default: false },
         "probation-share": { type: "string" },
         saboteur: { type: "string" },
         generated: { type: "string" },
@@ -69,6 +71,7 @@ function options() {
     personas: parsed.personas,
     tickets: parsed.tickets,
     provider: parsed.provider,
+    external: parsed.external,
     probationShare: parsed["probation-share"] === undefined ? undefined : share(parsed["probation-share"]),
     saboteur: parsed.saboteur === undefined ? undefined : int("saboteur", parsed.saboteur, 1, 52),
     json: parsed.json,
@@ -104,6 +107,9 @@ try {
 // The lab runs the jobs itself (src/lab/jobs.ts): no Inngest server takes its events.
 for (const key of ["INNGEST_DEV", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"]) delete process.env[key];
 process.env.LOG_LEVEL ||= "error";
+// With --external the lab's agents call the API as fast as the simulation runs: its one key is not
+// held to a production key's per-minute limit.
+if (opts.external) process.env.API_RATE_LIMIT_PER_MINUTE ||= "1000000";
 
 const log = (m: string) => console.error(`[lab] ${m}`);
 const database = await openLabDatabase((m) => log(`db: ${m}`));

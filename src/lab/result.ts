@@ -68,6 +68,8 @@ export type LabResult = {
   probations?: ProbationResult[];
   /** The template's decision model: held-out quality pooled over the run's fits, the last fit's signals. */
   decisionModel?: DecisionModelResult;
+  /** The task agents ran as the team's own code, through the typed client (--external). */
+  external?: boolean;
   durationMs: number;
 };
 

@@ -1,5 +1,5 @@
 import { approveProposal, rejectProposal } from "@/features/one-on-one/server";
-import { runReplayCheck } from "@/features/replay/server";
+import { runReplayCheckNow } from "@/features/replay/server";
 import { advanceRitual, beginRitual } from "@/features/rituals/server";
 import { db } from "@/server/db";
 import { ownerDecides, type ReplayOutcome } from "./owner";
@@ -9,8 +9,8 @@ import type { WeekContext } from "./work-week";
 
 // The week's ritual, as the improver-ritual job runs it but on the simulated clock: beginRitual
 // and advanceRitual with `now` = the Monday after the week, 09:00 (feedback classified and frozen,
-// the improver's analysis and proposal); then, for each proposal, the replay check (runReplayCheck,
-// what the replay-check job runs) and the owner's decision through approveProposal /
+// the improver's analysis and proposal); then, for each proposal, the replay check (runReplayCheckNow,
+// what the replay-check job runs in steps: here, or through the lab's replay endpoint with --external) and the owner's decision through approveProposal /
 // rejectProposal; after a rejection the ritual revises (at most 3 rounds). A draft the owner
 // ignores stays open and expires at the next ritual, as it would after 7 days.
 
@@ -65,7 +65,7 @@ export async function ritualWeek(ctx: WeekContext, week: number): Promise<{ ritu
 }
 
 async function replayOf(ctx: WeekContext, proposalId: string): Promise<ReplayOutcome> {
-  const r = await runReplayCheck({ workspaceId: ctx.ws.workspaceId, proposalId, models: ctx.models.task });
+  const r = await runReplayCheckNow({ workspaceId: ctx.ws.workspaceId, proposalId, models: ctx.models.task });
   return { status: r.status, summary: "summary" in r ? (r.summary ?? null) : null, ...("error" in r ? { error: r.error } : {}) };
 }
 

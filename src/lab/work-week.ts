@@ -10,6 +10,7 @@ import type { LabModels } from "./models";
 import type { Team } from "./personas/load";
 import type { Streams } from "./random";
 import { pickReviewer, reviewRun } from "./reviewer";
+import type { ExternalAgents } from "./external/agents";
 import type { LabWorkspace } from "./setup";
 import { addReview, emptyWeek, type WeekTally } from "./tally";
 import { shiftSince } from "./time-shift";
@@ -18,9 +19,14 @@ import { shiftSince } from "./time-shift";
 // first wake runs (runTaskAgentWake: the head directives, self-refine, proposals and report saved),
 // and a reviewer reads what it proposed and reacts through the product's own write paths —
 // decideChangeItems (verdicts with reasons), rateRun, and a comment as an observation on the agent
-// (what /api/v1/observations records). Then the ticket's rows move to its simulated time.
+// (what /api/v1/observations records). Then the ticket's rows move to its simulated time. With
+// --external the agent is the team's own (external/agents.ts) and only its work differs.
 
-export type WeekContext = { ws: LabWorkspace; team: Team; calendar: Calendar; models: LabModels; rng: Streams };
+export type WeekContext = {
+  ws: LabWorkspace; team: Team; calendar: Calendar; models: LabModels; rng: Streams;
+  /** With --external: the team's own agents, reached through the typed client (external/agents.ts). */
+  external?: ExternalAgents;
+};
 
 async function headNumber(templateId: string) {
   const t = await db.agentTemplate.findUniqueOrThrow({ where: { id: templateId }, select: { head: { select: { number: true } } } });
@@ -32,8 +38,12 @@ async function workTicket(ctx: WeekContext, tally: WeekTally, week: number, inde
   const at = ctx.calendar.ticketAt(week, index, perWeek);
   const mark = new Date();
   const simNow = () => new Date(at.getTime() + (Date.now() - mark.getTime()));
-  const { agent } = await createTask({ scope: ws.owner, title: ticket.title, description: ticket.description, templateId: ws.templateId, createdAt: at, wakeAgent: false });
-  const wake = await runTaskAgentWake({ workspaceId: ws.workspaceId, agentId: agent!.id, reason: "creation", models: models.task });
+  // Here the product creates the ticket's agent and wakes it; with --external the team's own agent
+  // registers for the task and reports its run through the API.
+  const { task, agent } = await createTask({ scope: ws.owner, title: ticket.title, description: ticket.description, templateId: ctx.external ? undefined : ws.templateId, createdAt: at, wakeAgent: false });
+  const wake = ctx.external
+    ? await ctx.external.work({ key: `${week}-${index}`, taskId: task.id, title: task.title, description: task.description, status: task.status })
+    : { ...(await runTaskAgentWake({ workspaceId: ws.workspaceId, agentId: agent!.id, reason: "creation", models: models.task })), agentId: agent!.id };
   tally.tasks++;
   if (wake.status !== "succeeded" || !wake.runId) {
     tally.failedRuns++;
@@ -55,7 +65,7 @@ async function workTicket(ctx: WeekContext, tally: WeekTally, week: number, inde
   const scope = ws.reviewers.get(reviewer.name)!;
   for (const d of review.decisions) await decideChangeItems({ scope, itemIds: [d.itemId], verdict: d.verdict, reason: d.reason ?? undefined, now: simNow() });
   if (review.rating !== null) await rateRun({ scope, runId: wake.runId, rating: review.rating });
-  if (review.comment) await recordObservation({ scope, agentId: agent!.id, text: review.comment, payload: { from: reviewer.name, kind: "comment" } });
+  if (review.comment) await recordObservation({ scope, agentId: wake.agentId, text: review.comment, payload: { from: reviewer.name, kind: "comment" } });
   addReview(tally, review);
   await shiftSince(ws.workspaceId, mark, at);
 }

@@ -197,8 +197,10 @@ export function verifyWebhook({ headers, body, secret, now = new Date(), toleran
 /** What Agent Coach sends your replay endpoint: one of last week's runs, to play again with `directives`. */
 export type ReplayRequest = {
   type: "replay.run";
+  /** The replay check, or the ritual's candidate search ("search-…"), this call is part of. */
   checkId: string;
-  proposalId: string;
+  /** Null in a candidate search (several versions are tried before one is proposed). */
+  proposalId: string | null;
   /** "head": the active directives; "candidate": the proposed ones. */
   side: "head" | "candidate";
   directives: string;

@@ -42,17 +42,14 @@ export function createReplayCheckFunction({ models, id = REPLAY_CHECK_ID, sample
     if (plan.mode === "internal") {
       return step.run("replay", async () => ({ status: (await (await replay()).runReplayCheck({ workspaceId, proposalId, models, sampleSize })).status }));
     }
-    if (plan.mode !== "external") return { status: plan.mode };
+    if (plan.mode !== "external") return { status: plan.mode === "done" ? "done" : "skipped" };
 
-    const { EXTERNAL_REPLAY_TOKEN_BUDGET } = await replay();
+    const { budgetStop } = await replay();
     const results: ExternalRunResult[] = [];
     let tokens = 0;
-    let stopped: string | undefined;
+    let stopped: string | null = null;
     for (const [index, runId] of plan.runIds.entries()) {
-      if (tokens >= EXTERNAL_REPLAY_TOKEN_BUDGET) {
-        stopped = `Stopped after ${results.length} of ${plan.runIds.length} runs: the check's budget of ${EXTERNAL_REPLAY_TOKEN_BUDGET.toLocaleString("en")} tokens was spent.`;
-        break;
-      }
+      if ((stopped = budgetStop(tokens, results.length, plan.runIds.length))) break;
       const [done, tokensSoFar] = [results.length, tokens];
       try {
         // The step's output is the result as JSON (memoized), which is what ExternalRunResult is made of.
@@ -75,7 +72,7 @@ export function createReplayCheckFunction({ models, id = REPLAY_CHECK_ID, sample
         return step.run("failed", async () => (await replay()).failExternalReplayCheck({ proposalId, checkId: plan.checkId, error }));
       }
     }
-    return step.run("finish", async () => (await replay()).finishExternalReplayCheck({ workspaceId, proposalId, checkId: plan.checkId, results, stopped }));
+    return step.run("finish", async () => (await replay()).finishExternalReplayCheck({ workspaceId, proposalId, checkId: plan.checkId, results, stopped: stopped ?? undefined }));
   });
 }
 

@@ -58,6 +58,30 @@ describe("the lab", () => {
     expect({ ...repeated, workspaceSlug, durationMs }).toEqual({ ...result, workspaceSlug, durationMs });
   }, 120_000); // whole simulated weeks: 10–37 s on a loaded 2-core machine
 
+  it("with --external the agents run as the team's own code, through the typed client and the API, and the same seed gives the same weeks", async () => {
+    const internal = await runLab(OPTIONS);
+    const { workspaceSlug, ...external } = await runLab({ ...OPTIONS, external: true });
+    expect(external.external).toBe(true);
+    expect(external.weeks).toEqual(internal.weeks);
+    expect(external.versions).toEqual(internal.versions);
+
+    const workspace = await db.workspace.findUniqueOrThrow({ where: { slug: workspaceSlug } });
+    const template = await db.agentTemplate.findFirstOrThrow({ where: { workspaceId: workspace.id, kind: "taskAgent" }, select: { runsExternally: true, replayUrl: true } });
+    expect(template).toMatchObject({ runsExternally: true, replayUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/replay$/) });
+    // Every run was reported through the API with what it was given, by an agent registered under the team's id.
+    const runs = await db.wakeRun.findMany({ where: { workspaceId: workspace.id, agent: { kind: "taskAgent" } }, select: { inputs: true, agent: { select: { externalId: true } } } });
+    expect(runs).toHaveLength(8);
+    for (const r of runs) {
+      expect(r.inputs).toMatchObject({ v: "external", given: { task: expect.any(Object), observations: [] } });
+      expect(r.agent.externalId).toMatch(/^lab-\d+-\d+$/);
+    }
+    expect(await db.apiKey.count({ where: { workspaceId: workspace.id, lastUsedAt: { not: null } } })).toBe(1);
+    // The replay checks played the week's runs through the lab's endpoint.
+    const checks = await db.replayCheck.findMany({ where: { workspaceId: workspace.id }, select: { status: true, sampled: true, replayed: true } });
+    expect(checks.length).toBeGreaterThan(0);
+    for (const c of checks) expect(c).toEqual({ status: "done", sampled: OPTIONS.tasksPerWeek, replayed: OPTIONS.tasksPerWeek });
+  }, 120_000); // whole simulated weeks, twice
+
   it("with the built-in agents, acceptance rises once the owner approves the improver's first version", async () => {
     const { weeks } = await runLab({ ...OPTIONS, weeks: 3, seed: 1, tasksPerWeek: 8 });
     const first = weeks.findIndex((w) => w.versionsApproved.length > 0);

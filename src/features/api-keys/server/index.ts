@@ -2,3 +2,4 @@
 // Everything else under server/ is internal to the slice (enforced by lint).
 export { apiRoute, publicApiRoute, type ApiContext } from "./api-route";
 export { listApiKeys } from "./queries";
+export { createApiKey } from "./create-api-key";

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { allowPrivateWebhookTargets, postWebhook, webhookHeaders, webhookUrlProblem } from "@/features/webhooks/server";
 import { retryAfterMs } from "@/lib/retry-after";
@@ -35,8 +36,10 @@ export type ReplayAnswer = z.infer<typeof ReplayAnswerSchema>;
 /** The request body: one run of the template played with one side's directives. */
 export type ReplayRequest = {
   type: "replay.run";
+  /** The replay check, or the ritual's candidate search (`search-…`) the call is part of. */
   checkId: string;
-  proposalId: string;
+  /** Null in a candidate search: the proposal is still being written. */
+  proposalId: string | null;
   side: "head" | "candidate";
   directives: string;
   run: { id: string; externalId: string | null; agentId: string; startedAt: string };
@@ -61,8 +64,8 @@ export async function callReplayEndpoint({ url, secret, request, timeoutMs = REP
   const problem = webhookUrlProblem(url, { allowPrivate });
   if (problem) throw new ReplayCallError(`The replay endpoint is not allowed: ${problem}`, false);
   const body = JSON.stringify(request);
-  // The same id on every attempt of one run and side: a receiver may recognise a retry.
-  const id = `${request.checkId}.${request.run.id}.${request.side}`;
+  // The same id on every attempt of one run and directives: a receiver may recognise a retry.
+  const id = `${request.checkId}.${request.run.id}.${request.side}.${createHash("sha256").update(request.directives).digest("hex").slice(0, 12)}`;
   const sent = await postWebhook({ url, body, headers: webhookHeaders({ id, body, secret }), timeoutMs, allowPrivate, maxBody: REPLAY_MAX_ANSWER_CHARS, userAgent: "AgentCoach-Replay/1" });
   if ("error" in sent) throw new ReplayCallError(`The replay endpoint did not answer: ${sent.error}`, true);
   if (sent.status === 429 || sent.status === 408 || sent.status >= 500) {

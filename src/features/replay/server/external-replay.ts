@@ -5,7 +5,8 @@ import { UsageMeter } from "@/ai/usage";
 import { db } from "@/server/db";
 import { compareRun, type RunComparison } from "../compare";
 import { callReplayEndpoint, type ReplayRequest } from "./endpoint";
-import { failCheck, finishCheck, judgeChanges, loadProposalForReplay, replayModels, startCheck, type ReplayModels } from "./run-replay-check";
+import type { ReplaySummary } from "../score";
+import { failCheck, finishCheck, judgeChanges, loadProposalForReplay, replayModels, runReplayCheck, startCheck, type ReplayModels } from "./run-replay-check";
 import { DEFAULT_SAMPLE_SIZE, loadExternalRun, sampleExternalRuns } from "./sample";
 
 // The replay check of a template whose agents run in the team's own code. The replay-check job
@@ -31,7 +32,7 @@ export type ReplayPlan =
   /** The proposal or its template is gone. */
   | { mode: "skipped" }
   /** Nothing can be replayed; the check is done and says why. */
-  | { mode: "done" }
+  | { mode: "done"; summary: ReplaySummary }
   | { mode: "external"; checkId: string; runIds: string[] };
 
 export async function planReplayCheck({ workspaceId, proposalId, sampleSize = DEFAULT_SAMPLE_SIZE }: { workspaceId: string; proposalId: string; sampleSize?: number }): Promise<ReplayPlan> {
@@ -40,10 +41,7 @@ export async function planReplayCheck({ workspaceId, proposalId, sampleSize = DE
   const { proposal, template } = loaded;
   if (!template.runsExternally && !template.replayUrl) return { mode: "internal" };
   const check = await startCheck(workspaceId, proposalId);
-  const nothing = async (noReplay: string) => {
-    await finishCheck({ checkId: check.id, workspaceId, proposal, comparisons: [], replayed: [], tokens: 0, notes: { noReplay } });
-    return { mode: "done" as const };
-  };
+  const nothing = async (noReplay: string) => ({ mode: "done" as const, summary: await finishCheck({ checkId: check.id, workspaceId, proposal, comparisons: [], replayed: [], tokens: 0, notes: { noReplay } }) });
   if (!template.replayUrl || !template.replaySecret) return nothing(NO_ENDPOINT);
   const runs = await sampleExternalRuns({ workspaceId, templateId: proposal.templateId, before: proposal.createdAt, size: sampleSize });
   await db.replayCheck.update({ where: { id: check.id }, data: { sampled: runs.length } });
@@ -90,7 +88,40 @@ export async function finishExternalReplayCheck({ workspaceId, proposalId, check
   if (!loaded) return { status: "skipped" as const };
   const tokens = results.reduce((sum, r) => sum + r.tokens, 0);
   const summary = await finishCheck({ checkId, workspaceId, proposal: loaded.proposal, comparisons: results.map((r) => r.comparison), replayed: results.map((r) => r.replayed), tokens, notes: stopped ? { stopped } : {} });
-  return { status: "done" as const, runs: summary.runs };
+  return { status: "done" as const, summary };
+}
+
+/** Why a check takes no further run: its token budget is spent (null: go on). */
+export function budgetStop(tokens: number, done: number, sampled: number): string | null {
+  if (tokens < EXTERNAL_REPLAY_TOKEN_BUDGET) return null;
+  return `Stopped after ${done} of ${sampled} runs: the check's budget of ${EXTERNAL_REPLAY_TOKEN_BUDGET.toLocaleString("en")} tokens was spent.`;
+}
+
+/**
+ * The whole check in one call, for a caller that drives its jobs itself (the lab): what the
+ * replay-check job does in steps, without the engine's retries — a failed call fails the check.
+ */
+export async function runReplayCheckNow({ workspaceId, proposalId, models = {}, sampleSize }: { workspaceId: string; proposalId: string; models?: ReplayModels; sampleSize?: number }) {
+  const plan = await planReplayCheck({ workspaceId, proposalId, sampleSize });
+  if (plan.mode === "internal") return runReplayCheck({ workspaceId, proposalId, models, sampleSize });
+  if (plan.mode === "skipped") return { status: "skipped" as const };
+  if (plan.mode === "done") return { status: "done" as const, summary: plan.summary };
+  const results: ExternalRunResult[] = [];
+  let tokens = 0;
+  let stopped: string | null = null;
+  for (const runId of plan.runIds) {
+    if ((stopped = budgetStop(tokens, results.length, plan.runIds.length))) break;
+    try {
+      const result = await replayExternalRun({ workspaceId, proposalId, checkId: plan.checkId, runId, done: results.length, tokensSoFar: tokens, models });
+      if (result) {
+        results.push(result);
+        tokens += result.tokens;
+      }
+    } catch (e) {
+      return failExternalReplayCheck({ proposalId, checkId: plan.checkId, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return finishExternalReplayCheck({ workspaceId, proposalId, checkId: plan.checkId, results, stopped: stopped ?? undefined });
 }
 
 export async function failExternalReplayCheck({ proposalId, checkId, error }: { proposalId: string; checkId: string; error: string }) {
