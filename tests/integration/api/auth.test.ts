@@ -3,6 +3,7 @@ import { POST as postObservation } from "@/app/api/v1/observations/route";
 import { POST as postTask } from "@/app/api/v1/tasks/route";
 import { GET as getTemplates } from "@/app/api/v1/templates/route";
 import { newApiKeySecret } from "@/features/api-keys/server/api-key-secret";
+import { forgetApiKey } from "@/features/api-keys/server/authenticate-api-key";
 import { revokeApiKey } from "@/features/api-keys/server/revoke-api-key";
 import { db } from "@/server/db";
 import { uid } from "../../factories";
@@ -25,6 +26,13 @@ describe("API key authentication", () => {
     expect(basic.status).toBe(401);
     const garbage = await call(getTemplates, "/api/v1/templates", { key: "not-a-key" });
     expect(garbage.status).toBe(401);
+  });
+
+  it("refuses a key revoked right after it was used (the process forgets the key it remembered)", async () => {
+    const world = await createApiWorld();
+    expect((await call(getTemplates, "/api/v1/templates", { key: world.key })).status).toBe(200);
+    await revokeApiKey({ scope: world.scope, apiKeyId: world.apiKeyId });
+    expect((await call(getTemplates, "/api/v1/templates", { key: world.key })).status).toBe(401);
   });
 
   it("gives unknown and revoked keys the same answer, and a revoked key writes nothing", async () => {
@@ -76,13 +84,17 @@ describe("lastUsedAt", () => {
     await call(getTemplates, "/api/v1/templates", { key: world.key });
     expect(await lastUsed()).toBeInstanceOf(Date);
 
+    // The rows are changed behind the process's back (as another instance's writes would be): it
+    // remembers an active key for a second, so it forgets this one first.
     const recent = new Date(Date.now() - 30_000);
     await db.apiKey.update({ where: { id: world.apiKeyId }, data: { lastUsedAt: recent } });
+    forgetApiKey(world.apiKeyId);
     await call(getTemplates, "/api/v1/templates", { key: world.key });
     expect(await lastUsed()).toEqual(recent);
 
     const stale = new Date(Date.now() - 120_000);
     await db.apiKey.update({ where: { id: world.apiKeyId }, data: { lastUsedAt: stale } });
+    forgetApiKey(world.apiKeyId);
     await call(getTemplates, "/api/v1/templates", { key: world.key });
     expect((await lastUsed())!.getTime()).toBeGreaterThan(stale.getTime() + 60_000);
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as postObservation } from "@/app/api/v1/observations/route";
 import { GET as getTemplates } from "@/app/api/v1/templates/route";
+import { consumeRateLimit } from "@/features/api-keys/server/rate-limit";
 import { db } from "@/server/db";
 import { addApiKey, call, createApiWorld } from "./fixtures";
 
@@ -40,6 +41,18 @@ describe("rate limit per API key", () => {
     expect(await db.apiRateWindow.findMany({ where: { apiKeyId: world.apiKeyId } })).toEqual([
       { apiKeyId: world.apiKeyId, windowStart: new Date("2030-01-01T12:01:00Z"), count: 1 },
     ]);
+  });
+
+  it("counts a large limit in blocks and still allows exactly the limit in a window", async () => {
+    const world = await createApiWorld();
+    const now = new Date("2030-01-01T12:00:40Z");
+    const results = [];
+    for (let n = 0; n < 121; n++) results.push(await consumeRateLimit({ apiKeyId: world.apiKeyId, limit: 120, now }));
+    expect(results.filter((r) => r.allowed)).toHaveLength(120);
+    expect(results.at(-1)).toEqual({ allowed: false, retryAfterSeconds: 20 });
+    expect(results[119]).toEqual({ allowed: true, remaining: 0 });
+    // 20 upserts of 6, not 120 of 1; the refused one took nothing it could use.
+    expect((await db.apiRateWindow.findFirstOrThrow({ where: { apiKeyId: world.apiKeyId } })).count).toBe(126);
   });
 
   it("does not count requests without a valid key against anyone", async () => {

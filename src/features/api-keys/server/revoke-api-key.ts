@@ -1,4 +1,5 @@
 import "server-only";
+import { forgetApiKey } from "./authenticate-api-key";
 import { db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
@@ -10,5 +11,6 @@ export async function revokeApiKey({ scope, apiKeyId }: { scope: Scope; apiKeyId
     data: { revokedAt: new Date() },
   });
   if (res.count !== 1) throw notFound("No active API key with this id.");
+  forgetApiKey(apiKeyId);
   return { apiKeyId };
 }
