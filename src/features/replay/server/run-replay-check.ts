@@ -26,6 +26,8 @@ import { DEFAULT_SAMPLE_SIZE, sampleRuns, type SampledRun } from "./sample";
 // decided on the original — a rejected proposal made differently is judged by the evaluator model
 // against the person's reason — and the scores get bootstrap intervals. Progress is written as it goes
 // (the card shows "12 of 30 runs replayed"); a failure is stored with its reason, never thrown away.
+// Agents that run in the team's own code are replayed by its endpoint instead (external-replay.ts),
+// with the loading, scoring and storing below.
 
 export type ReplayModels = Partial<RefineModels>;
 
@@ -149,9 +151,9 @@ function sameProposals(a: ReplayedRun["head"], b: ReplayedRun["candidate"]): boo
   return key(a) === key(b);
 }
 
-/** One recorded run played again with `directives`: its gates and refine loop as configured when it ran. */
-export type Spend = { meter: UsageMeter; tags: ModelCallTags };
+type Spend = { meter: UsageMeter; tags: ModelCallTags };
 
+/** One recorded run played again with `directives`: its gates and refine loop as configured when it ran. */
 async function replay(run: SampledRun, directives: string, models: RefineModels, spend: Spend): Promise<RunSide> {
   const { gates, qualityThreshold, maxIterations } = run.inputs.refine;
   return sideOf(await selfRefine({ ctx: replayContext(run.inputs, directives), gates, qualityThreshold, maxIterations, models, ...spend }));
