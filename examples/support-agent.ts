@@ -9,6 +9,7 @@
 // Optional: AGENT_COACH_TEMPLATE_ID (default: the workspace's first task template), AGENT_ID_OF_YOURS.
 // Prints one JSON line: what it did.
 import { AgentCoachClient, AgentCoachError } from "../packages/client/src";
+import { triage, type Ticket } from "./triage";
 
 const url = process.env.AGENT_COACH_URL;
 const apiKey = process.env.AGENT_COACH_API_KEY;
@@ -18,15 +19,7 @@ if (!url || !apiKey) {
 }
 const client = new AgentCoachClient({ baseUrl: url, apiKey });
 
-const ticket = { title: "Refund not received after 10 days", body: "I returned the headphones on the 2nd and still have no refund. Order 4411." };
-
-/** The work itself: your agent calls its model with the directives; this one applies two rules. */
-function triage(directives: string) {
-  const urgent = /refund|charge|payment/i.test(ticket.title + ticket.body);
-  const brief = /brief|short|one sentence/i.test(directives);
-  const reason = urgent ? "Money owed to the customer: answer today." : "No payment involved.";
-  return { priority: urgent ? "high" : "normal", estimateMinutes: urgent ? 20 : 45, note: brief ? reason : `${reason} Ticket: ${ticket.title}.` };
-}
+const ticket: Ticket = { title: "Refund not received after 10 days", body: "I returned the headphones on the 2nd and still have no refund. Order 4411." };
 
 try {
   const templates = await client.listTemplates();
@@ -38,7 +31,7 @@ try {
   const again = await client.directivesFor(agent.id); // before the next run: answered 304, served from the cache
 
   const startedAt = new Date();
-  const result = triage(directives.directives);
+  const result = triage(directives.directives, ticket);
   const run = await client.recordRun({
     agentId: agent.id,
     reason: "manual",
@@ -48,6 +41,8 @@ try {
     finishedAt: new Date().toISOString(),
     inputTokens: 0,
     outputTokens: 0,
+    // What the run was given: the template's replay endpoint (examples/replay-endpoint.ts) plays it again from this.
+    inputs: { ticket },
   });
   const observation = await client.recordObservation({ agentId: agent.id, wakeRunId: run.id, text: result.note });
   const proposal = await client.proposeChanges({ agentId: agent.id, wakeRunId: run.id, items: [{ tool: "propose_estimate", args: { minutes: result.estimateMinutes }, summary: `About ${result.estimateMinutes} minutes` }] });
