@@ -8,8 +8,8 @@
 // The e2e suite's production build runs in the background from the start (startBuild), and the
 // summary gives each stage's time.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os, { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { AptLockTimeoutError, APT_LOCK_TIMEOUT_MS, aptArgs, isAptLockHeld, waitForAptLock } from "./lib/apt-lock.mjs";
 import { ensurePackages, ensurePrismaClient } from "./lib/bootstrap.mjs";
@@ -56,17 +56,14 @@ const reports = mkdtempSync(path.join(tmpdir(), "agent-coach-test-reports-"));
 function startBuild() {
   const started = Date.now();
   const log = path.join(reports, "build.log");
-  // Niced while the tests run beside it: they keep the CPU they need (their timeouts), the build
-  // takes what is idle. Once they are done it must not stay niced: on a machine busy with other
-  // work at normal priority a nice-15 build gets a few percent of the CPU (18 minutes in, it had not
-  // finished compiling with two busy loops beside it). `unnice()` puts it back at normal priority
-  // (renice on its own process group; a lower niceness needs root or CAP_SYS_NICE, so without them
-  // it starts at a milder nice 5).
+  // Not niced: a nice-15 build beside work at normal priority gets a few percent of the CPU (with
+  // two busy loops running, it had not finished compiling after 18 minutes, long after the tests
+  // beside it were done). Detached, it is a session of its own: Linux's autogroup scheduling shares
+  // the CPU between the build and everything else as two groups, so the tests beside it and the
+  // build each keep about half of a busy machine (measured green with two busy loops: 764 s), and
+  // its whole process group is stopped with it.
   const script = `npx next build > "${log}" 2>&1 && node scripts/js-budget.mjs >> "${log}" 2>&1`;
-  const mayRaise = process.getuid?.() === 0;
-  const niceness = mayRaise ? "15" : "5";
-  const niced = spawnSync("nice", ["-n", "0", "true"]).status === 0;
-  const child = spawn(niced ? "nice" : "sh", [...(niced ? ["-n", niceness, "sh"] : []), "-c", script], { stdio: "ignore", detached: true, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const child = spawn("sh", ["-c", script], { stdio: "ignore", detached: true, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   const done = new Promise((resolve) => child.on("exit", (code) => resolve({ ok: code === 0, ms: Date.now() - started, log })));
   process.once("exit", () => {
     if (child.exitCode !== null) return;
@@ -76,44 +73,7 @@ function startBuild() {
       child.kill("SIGTERM");
     }
   });
-  const unnice = () => {
-    if (!niced || child.exitCode !== null) return;
-    // Niceness is per thread on Linux (Turbopack compiles on threads of its own): every thread of
-    // every process in the build's group.
-    let raised = 0;
-    let refused = 0;
-    for (const pid of readdirSafe("/proc")) {
-      if (!/^\d+$/.test(pid) || processGroupOf(pid) !== child.pid) continue;
-      for (const tid of readdirSafe(`/proc/${pid}/task`)) {
-        try {
-          os.setPriority(Number(tid), 0);
-          raised++;
-        } catch {
-          refused++;
-        }
-      }
-    }
-    console.log(refused === 0 && raised > 0 ? `→ the production build now runs at normal priority (${raised} threads)` : `→ the production build stays at nice ${niceness} (${refused} of ${raised + refused} threads could not be raised)`);
-  };
-  return { done, unnice };
-}
-
-function readdirSafe(dir) {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
-/** A process's group id from /proc/<pid>/stat (after the command's closing parenthesis: state, ppid, pgrp). */
-function processGroupOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-  } catch {
-    return -1;
-  }
+  return done;
 }
 
 function step(name, cmd, args, env, failures) {
@@ -158,8 +118,7 @@ try {
     results.push(await step("lint", "npx", ["eslint", "."], env));
     const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report("vitest.json")}`];
     results.push(await step("unit + integration", "npx", vitestArgs, env, () => vitestFailures(report("vitest.json"))));
-    build.unnice();
-    const built = await build.done;
+    const built = await build;
     results.push({ name: "production build", ok: built.ok, ms: built.ms, failures: () => [{ title: "next build or the JavaScript budget failed; the end of its output:", detail: readFileSync(built.log, "utf8").trim().split("\n").slice(-40).map((l) => `      ${l}`).join("\n") }] });
     // Two browsers side by side (E2E_WORKERS overrides): each test seeds workspaces of its own, and
     // most of a test's time is the server's and the page's waits. 640 s → 386 s on 2 cores.
