@@ -24,7 +24,7 @@ export const EXTERNAL_REPLAY_TOKEN_BUDGET = 1_000_000;
 export const NO_ENDPOINT =
   "This template's agents run in your own code and it names no replay endpoint, so last week's runs cannot be played again with these directives. An admin can add one under “Where the agents run” on the Instances tab.";
 export const NO_INPUTS =
-  "None of last week's runs came with their inputs (send `inputs` with POST /api/v1/runs), so the replay endpoint has nothing to play again.";
+  "None of last week's runs came with their inputs (the “inputs” field of POST /api/v1/runs), so the replay endpoint has nothing to play again.";
 
 export type ReplayPlan =
   /** The product runs this template's agents: runReplayCheck replays them here. */
