@@ -60,7 +60,7 @@ function startBuild() {
   // two busy loops running, it had not finished compiling after 18 minutes, long after the tests
   // beside it were done). Detached, it is a session of its own: Linux's autogroup scheduling shares
   // the CPU between the build and everything else as two groups, so the tests beside it and the
-  // build each keep about half of a busy machine (measured green with two busy loops: 764 s), and
+  // build each keep about half of a busy machine (the whole run green beside two busy loops: 850 s), and
   // its whole process group is stopped with it.
   const script = `npx next build > "${log}" 2>&1 && node scripts/js-budget.mjs >> "${log}" 2>&1`;
   const child = spawn("sh", ["-c", script], { stdio: "ignore", detached: true, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
