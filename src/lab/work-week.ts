@@ -23,7 +23,11 @@ import { shiftSince } from "./time-shift";
 // --external the agent is the team's own (external/agents.ts) and only its work differs.
 
 export type WeekContext = {
-  ws: LabWorkspace; team: Team; calendar: Calendar; models: LabModels; rng: Streams;
+  ws: LabWorkspace;
+  team: Team;
+  calendar: Calendar;
+  models: LabModels;
+  rng: Streams;
   /** With --external: the team's own agents, reached through the typed client (external/agents.ts). */
   external?: ExternalAgents;
 };
