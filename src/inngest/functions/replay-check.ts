@@ -26,7 +26,7 @@ import { NonRetriableError, RetryAfterError } from "inngest";
 import { inngest } from "../client";
 import { proposalRecorded } from "../events";
 import { REPLAY_CHECK_ID } from "./ids";
-import type { ExternalRunResult } from "@/features/replay/server";
+import type { RunStep } from "@/features/replay/server";
 import type { RefineModels } from "@/features/runtime/server";
 
 export { REPLAY_CHECK_ID };
@@ -44,35 +44,20 @@ export function createReplayCheckFunction({ models, id = REPLAY_CHECK_ID, sample
     }
     if (plan.mode !== "external") return { status: plan.mode === "done" ? "done" : "skipped" };
 
-    const { budgetStop } = await replay();
-    const results: ExternalRunResult[] = [];
-    let tokens = 0;
-    let stopped: string | null = null;
-    for (const [index, runId] of plan.runIds.entries()) {
-      if ((stopped = budgetStop(tokens, results.length, plan.runIds.length))) break;
-      const [done, tokensSoFar] = [results.length, tokens];
-      try {
-        // The step's output is the result as JSON (memoized), which is what ExternalRunResult is made of.
-        const result = (await step.run(`run ${index + 1}`, async (): Promise<ExternalRunResult | null> => {
-          const { replayExternalRun, ReplayCallError } = await replay();
-          try {
-            return await replayExternalRun({ workspaceId, proposalId, checkId: plan.checkId, runId, done, tokensSoFar, models });
-          } catch (e) {
-            if (!(e instanceof ReplayCallError)) throw e;
-            if (!e.retryable) throw new NonRetriableError(e.message);
-            throw new RetryAfterError(e.message, e.retryAfterMs ?? EXTERNAL_RETRY_DELAY_MS);
-          }
-        })) as ExternalRunResult | null;
-        if (result) {
-          results.push(result);
-          tokens += result.tokens;
+    // One step per run: a call another attempt may change (a timeout, 429, 5xx) is retried after the
+    // endpoint's Retry-After or EXTERNAL_RETRY_DELAY_MS; any other failure is final.
+    const asStep: RunStep = async (name, work) =>
+      (await step.run(name, async () => {
+        const { ReplayCallError } = await replay();
+        try {
+          return await work();
+        } catch (e) {
+          if (!(e instanceof ReplayCallError)) throw e;
+          if (!e.retryable) throw new NonRetriableError(e.message);
+          throw new RetryAfterError(e.message, e.retryAfterMs ?? EXTERNAL_RETRY_DELAY_MS);
         }
-      } catch (e) {
-        const error = e instanceof Error ? e.message : String(e);
-        return step.run("failed", async () => (await replay()).failExternalReplayCheck({ proposalId, checkId: plan.checkId, error }));
-      }
-    }
-    return step.run("finish", async () => (await replay()).finishExternalReplayCheck({ workspaceId, proposalId, checkId: plan.checkId, results, stopped: stopped ?? undefined }));
+      })) as Awaited<ReturnType<typeof work>>; // a step's output is its result as JSON (memoized), which is what these results are made of
+    return (await replay()).replayExternalRuns(plan, { workspaceId, proposalId, models }, asStep);
   });
 }
 

@@ -97,6 +97,38 @@ export function budgetStop(tokens: number, done: number, sampled: number): strin
   return `Stopped after ${done} of ${sampled} runs: the check's budget of ${EXTERNAL_REPLAY_TOKEN_BUDGET.toLocaleString("en")} tokens was spent.`;
 }
 
+/** How each part of an external check runs: the job makes it a workflow step (memoized, retried); the lab just calls it. */
+export type RunStep = <T>(name: string, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * The planned runs replayed one by one through `step` (`run 1` … `run N`), stopping at the token
+ * budget, then `finish` (the scores) — or `failed` when a run could not be replayed. The control
+ * flow only depends on what earlier steps returned, so a job that re-runs it after a retry takes
+ * the same path.
+ */
+export async function replayExternalRuns(plan: { checkId: string; runIds: string[] }, { workspaceId, proposalId, models = {} }: { workspaceId: string; proposalId: string; models?: ReplayModels }, step: RunStep) {
+  const { checkId, runIds } = plan;
+  const results: ExternalRunResult[] = [];
+  let tokens = 0;
+  let stopped: string | null = null;
+  for (const [index, runId] of runIds.entries()) {
+    if ((stopped = budgetStop(tokens, results.length, runIds.length))) break;
+    const [done, tokensSoFar] = [results.length, tokens];
+    let result: ExternalRunResult | null;
+    try {
+      result = await step(`run ${index + 1}`, () => replayExternalRun({ workspaceId, proposalId, checkId, runId, done, tokensSoFar, models }));
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      return step("failed", () => failExternalReplayCheck({ proposalId, checkId, error }));
+    }
+    if (result) {
+      results.push(result);
+      tokens += result.tokens;
+    }
+  }
+  return step("finish", () => finishExternalReplayCheck({ workspaceId, proposalId, checkId, results, stopped: stopped ?? undefined }));
+}
+
 /**
  * The whole check in one call, for a caller that drives its jobs itself (the lab): what the
  * replay-check job does in steps, without the engine's retries — a failed call fails the check.
@@ -106,22 +138,7 @@ export async function runReplayCheckNow({ workspaceId, proposalId, models = {}, 
   if (plan.mode === "internal") return runReplayCheck({ workspaceId, proposalId, models, sampleSize });
   if (plan.mode === "skipped") return { status: "skipped" as const };
   if (plan.mode === "done") return { status: "done" as const, summary: plan.summary };
-  const results: ExternalRunResult[] = [];
-  let tokens = 0;
-  let stopped: string | null = null;
-  for (const runId of plan.runIds) {
-    if ((stopped = budgetStop(tokens, results.length, plan.runIds.length))) break;
-    try {
-      const result = await replayExternalRun({ workspaceId, proposalId, checkId: plan.checkId, runId, done: results.length, tokensSoFar: tokens, models });
-      if (result) {
-        results.push(result);
-        tokens += result.tokens;
-      }
-    } catch (e) {
-      return failExternalReplayCheck({ proposalId, checkId: plan.checkId, error: e instanceof Error ? e.message : String(e) });
-    }
-  }
-  return finishExternalReplayCheck({ workspaceId, proposalId, checkId: plan.checkId, results, stopped: stopped ?? undefined });
+  return replayExternalRuns(plan, { workspaceId, proposalId, models }, (_name, work) => work());
 }
 
 export async function failExternalReplayCheck({ proposalId, checkId, error }: { proposalId: string; checkId: string; error: string }) {
