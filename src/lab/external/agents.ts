@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { TaskContext, WakeOutput } from "@/ai/prompts/task-agent";
+import type { TaskContext } from "@/ai/prompts/task-agent";
 import { createApiKey } from "@/features/api-keys/server";
 import { updateExternalAgentSettings } from "@/features/replay/server";
-import { selfRefine, type RefineModels, type RefineResult } from "@/features/runtime/server";
+import { selfRefine, settleRefineResult, type RefineModels } from "@/features/runtime/server";
 import type { RefineConfig } from "@/features/templates/schemas";
 import { AgentCoachClient, asNodeListener, serveReplay, type ReplayAnswer } from "../../../packages/client/src";
 import type { LabWorkspace } from "../setup";
@@ -30,20 +30,6 @@ export type ExternalAgents = {
   close(): Promise<void>;
 };
 
-function outputOf(result: RefineResult): { output: WakeOutput | null; score: number | null; error: string | null } {
-  switch (result.outcome) {
-    case null:
-      return { output: result.output, score: null, error: null };
-    case "SUCCESS":
-    case "FAILURE_MAX_ITERATIONS":
-      return { output: result.best.output, score: result.best.score, error: null };
-    case "EVALUATION_FAILED":
-      return { output: result.output, score: result.score, error: null };
-    case "ERROR_UNRECOVERABLE":
-      return { output: null, score: null, error: result.error };
-  }
-}
-
 export async function startExternalAgents(ws: LabWorkspace, models: Partial<RefineModels>, refine: RefineConfig): Promise<ExternalAgents> {
   const loop = (directives: string, given: Given) =>
     selfRefine({
@@ -63,7 +49,7 @@ export async function startExternalAgents(ws: LabWorkspace, models: Partial<Refi
   handle = serveReplay(
     async ({ directives, inputs }): Promise<ReplayAnswer> => {
       const result = await loop(directives, inputs as Given);
-      const { output, score, error } = outputOf(result);
+      const { output, qualityScore: score, error } = settleRefineResult(result);
       if (error) throw new Error(error);
       return { ...output!, qualityScore: score, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens };
     },
@@ -85,7 +71,7 @@ export async function startExternalAgents(ws: LabWorkspace, models: Partial<Refi
       };
       const startedAt = new Date();
       const result = await loop(directives, given);
-      const { output, score, error } = outputOf(result);
+      const { output, qualityScore: score, error } = settleRefineResult(result);
       const run = await client.recordRun({
         agentId: agent.id,
         templateVersionId: versionId,

@@ -10,7 +10,7 @@ import { modelTelemetry, type ModelCallTags } from "@/ai/telemetry";
 import { UsageMeter } from "@/ai/usage";
 import { predictReplay, type ReplayedRun } from "@/features/decision-model/predict";
 import { latestDecisionModel } from "@/features/decision-model/server";
-import { replayContext, selfRefine, type RefineModels, type RefineResult } from "@/features/runtime/server";
+import { replayContext, selfRefine, settleRefineResult, type RefineModels, type RefineResult } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import { recordModelUsage } from "@/features/usage/server";
 import { seedOfText } from "@/lib/random";
@@ -42,19 +42,11 @@ export function replayModels(template: { modelId: string | null; refineConfig: u
   };
 }
 
+/** One side of a replayed run from its refine loop; a loop that failed fails the check. */
 export function sideOf(result: RefineResult): RunSide {
-  const tokens = result.usage.inputTokens + result.usage.outputTokens;
-  switch (result.outcome) {
-    case "SUCCESS":
-    case "FAILURE_MAX_ITERATIONS":
-      return { output: result.best.output, score: result.best.score, tokens };
-    case "EVALUATION_FAILED":
-      return { output: result.output, score: result.score, tokens };
-    case null:
-      return { output: result.output, score: null, tokens };
-    case "ERROR_UNRECOVERABLE":
-      throw new Error(result.error);
-  }
+  const { output, qualityScore, error } = settleRefineResult(result);
+  if (error !== null) throw new Error(error);
+  return { output, score: qualityScore, tokens: result.usage.inputTokens + result.usage.outputTokens };
 }
 
 /** The proposal and its template, of this workspace (null when either is gone). */

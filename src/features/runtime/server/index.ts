@@ -4,4 +4,4 @@ export { findLiveStatus, getLiveStatus, getRun } from "./queries";
 export { getRunTimeline, type TimelineStep } from "./timeline";
 export { runTaskAgentWake } from "./run-task-agent-wake";
 export { loadRunForReplay, parseRunInputs, replayContext, type RunInputs } from "./run-inputs";
-export { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
+export { selfRefine, settleRefineResult, type RefineModels, type RefineResult } from "./self-refine";

@@ -14,8 +14,7 @@ import { withSpan } from "@/server/tracing";
 import { loadWakeContext } from "./load-wake-context";
 import { recordRunPhase } from "./record-run-phase";
 import { captureRunInputs } from "./run-inputs";
-import { selfRefine, type RefineModels, type RefineResult } from "./self-refine";
-import type { WakeOutput } from "@/ai/prompts/task-agent";
+import { selfRefine, settleRefineResult, type RefineModels, type RefineResult } from "./self-refine";
 import type { RunPhase } from "../phase";
 
 /** The save of a finished wake: room for a loaded database (waiting for a connection, slow writes). */
@@ -101,7 +100,7 @@ async function wake(input: WakeInput): Promise<WakeResult> {
     result = { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), retryable: true, iterations: [], usage: { inputTokens: 0, outputTokens: 0 } };
   }
 
-  const { output, qualityScore, error, note } = settle(result);
+  const { output, qualityScore, error, note } = settleRefineResult(result);
   const failed = error !== null;
   // A failed save leaves the run failed below; a failed phase write must not lose the work.
   await enterPhase("saving", null).catch((e: unknown) => logger.warn("wake: could not record the saving phase", { runId: run.id, ...errorFields(e) }));
@@ -165,20 +164,4 @@ async function wake(input: WakeInput): Promise<WakeResult> {
   if (output?.observations.length) await requestFeedbackClassification(input.workspaceId).catch((e) => logger.warn("wake: could not ask for feedback classification", { runId: run.id, ...errorFields(e) }));
   if (error === null) return { runId: run.id, status: "succeeded" };
   return { runId: run.id, status: "failed", error, retryable: result.outcome !== "ERROR_UNRECOVERABLE" || result.retryable };
-}
-
-/** What a loop result means for the run: the output to save, its score, or the error. */
-function settle(result: RefineResult): { output: WakeOutput | null; qualityScore: number | null; error: string | null; note?: string } {
-  switch (result.outcome) {
-    case null:
-      return { output: result.output, qualityScore: null, error: null };
-    case "SUCCESS":
-    case "FAILURE_MAX_ITERATIONS":
-      return { output: result.best.output, qualityScore: result.best.score, error: null };
-    case "EVALUATION_FAILED":
-      // The output is saved (a person still decides every proposal); the run says why it is unscored.
-      return { output: result.output, qualityScore: result.score, error: null, note: result.error };
-    case "ERROR_UNRECOVERABLE":
-      return { output: null, qualityScore: null, error: result.error };
-  }
 }

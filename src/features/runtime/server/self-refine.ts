@@ -126,3 +126,19 @@ export async function selfRefine(options: {
     return { outcome: "ERROR_UNRECOVERABLE", error: e instanceof Error ? e.message : String(e), retryable: !(e instanceof ModelCallError) || e.retryable, iterations, usage };
   }
 }
+
+/** What a loop result means for a run: the output to save, its score, or the error (a wake saves it; a replay or the lab's external agent reports it). */
+export function settleRefineResult(result: RefineResult): { output: WakeOutput | null; qualityScore: number | null; error: string | null; note?: string } {
+  switch (result.outcome) {
+    case null:
+      return { output: result.output, qualityScore: null, error: null };
+    case "SUCCESS":
+    case "FAILURE_MAX_ITERATIONS":
+      return { output: result.best.output, qualityScore: result.best.score, error: null };
+    case "EVALUATION_FAILED":
+      // The output is saved (a person still decides every proposal); the run says why it is unscored.
+      return { output: result.output, qualityScore: result.score, error: null, note: result.error };
+    case "ERROR_UNRECOVERABLE":
+      return { output: null, qualityScore: null, error: result.error };
+  }
+}
