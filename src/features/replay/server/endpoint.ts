@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { allowPrivateWebhookTargets, postWebhook, webhookHeaders, webhookUrlProblem } from "@/features/webhooks/server";
 import { retryAfterMs } from "@/lib/retry-after";
+import type { ReplayRequest } from "../../../../packages/client/src";
 import type { ReplayOutput, RunSide } from "../compare";
 
 // The replay endpoint of a template whose agents run in the team's own code: the replay check
@@ -33,18 +34,12 @@ export const ReplayAnswerSchema = z.object({
 });
 export type ReplayAnswer = z.infer<typeof ReplayAnswerSchema>;
 
-/** The request body: one run of the template played with one side's directives. */
-export type ReplayRequest = {
-  type: "replay.run";
-  /** The replay check, or the ritual's candidate search (`search-…`) the call is part of. */
-  checkId: string;
-  /** Null in a candidate search: the proposal is still being written. */
-  proposalId: string | null;
-  side: "head" | "candidate";
-  directives: string;
-  run: { id: string; externalId: string | null; agentId: string; startedAt: string };
-  inputs: Record<string, unknown>;
-};
+/**
+ * The request body, one run of the template played with one side's directives: the typed client's
+ * own type (packages/client), so what is sent and what `serveReplay` hands the team's handler are
+ * one definition.
+ */
+export type { ReplayRequest };
 
 export class ReplayCallError extends Error {
   constructor(
