@@ -25,3 +25,16 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
     </Button>
   );
 }
+
+/** A signing secret shown to the people who manage it: labelled, in full, with its copy button (webhooks, replay endpoints). */
+export function SigningSecret({ secret, testId }: { secret: string; testId: string }) {
+  return (
+    <>
+      <span className="text-zinc-600">Signing secret</span>
+      <code className="break-all rounded bg-zinc-100 px-2 py-0.5 text-xs" data-testid={testId}>
+        {secret}
+      </code>
+      <CopyButton text={secret} />
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { ActionButton } from "@/components/ui/action-button";
 import { Field, Input } from "@/components/ui/field";
 import { ActionForm, FormError, SubmitButton } from "@/components/ui/form";
-import { CopyButton } from "@/features/api-keys/components/copy-button";
+import { SigningSecret } from "@/features/api-keys/components/copy-button";
 import { TEXT_LIMITS } from "@/lib/text-limits";
 import { useAction } from "@/lib/use-action";
 import { rotateReplaySecretAction, updateExternalAgentsAction } from "../actions/external-agents";
@@ -93,11 +93,7 @@ export function ExternalAgentsForm({ workspaceSlug, templateId, initial, canEdit
       ) : null}
       {canEdit && initial.replayUrl && initial.replaySecret ? (
         <div className="flex flex-wrap items-center gap-2 border-t border-zinc-100 pt-3">
-          <span className="text-zinc-600">Signing secret</span>
-          <code className="break-all rounded bg-zinc-100 px-2 py-0.5 text-xs" data-testid="replay-secret">
-            {initial.replaySecret}
-          </code>
-          <CopyButton text={initial.replaySecret} />
+          <SigningSecret secret={initial.replaySecret} testId="replay-secret" />
           <ActionButton action={rotateReplaySecretAction} input={{ workspaceSlug, templateId }} size="sm" variant="secondary" confirm="Replace the signing secret? Your endpoint must use the new one from now on.">
             New secret
           </ActionButton>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Badge, Card, CardHeader, PageHeader } from "@/components/ui/card";
-import { CopyButton } from "@/features/api-keys/components/copy-button";
+import { SigningSecret } from "@/features/api-keys/components/copy-button";
 import { CreateWebhookForm } from "@/features/webhooks/components/create-webhook-form";
 import { WebhookButtons } from "@/features/webhooks/components/webhook-buttons";
 import { WEBHOOK_EVENT_WORDS, WEBHOOK_MAX_ATTEMPTS, type DeliveredEvent } from "@/features/webhooks/events";
@@ -70,11 +70,7 @@ export default async function WebhooksPage({ params }: { params: Promise<{ slug:
               />
               {canManage && w.format === "standard" ? (
                 <div className="flex flex-wrap items-center gap-2 border-b border-zinc-100 px-5 py-3 text-sm">
-                  <span className="text-zinc-600">Signing secret</span>
-                  <code className="break-all rounded bg-zinc-100 px-2 py-0.5 text-xs" data-testid="webhook-secret">
-                    {w.secret}
-                  </code>
-                  <CopyButton text={w.secret} />
+                  <SigningSecret secret={w.secret} testId="webhook-secret" />
                 </div>
               ) : null}
               <div className="px-5 py-3">
