@@ -15,6 +15,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { hasStandaloneBuild, prepareStandalone } from "../scripts/lib/standalone.mjs";
 import { FEEDBACK_TEMPLATE_ID, FEEDBACK_WORKSPACE_ID, generateFeedbackDataset } from "./lib/feedback-dataset";
 import { percentile, table } from "./lib/measure";
@@ -140,16 +141,18 @@ function cpuMs(): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
 }
 
-async function view(path: string, cookie: string): Promise<{ ms: number; status: number; bytes: number }> {
+async function view(path: string, cookie: string): Promise<{ ms: number; status: number; bytes: number; body: ArrayBuffer | null }> {
   const started = performance.now();
   try {
     const res = await fetch(`${base}${path}`, { headers: { cookie }, redirect: "manual" });
     const body = await res.arrayBuffer();
-    return { ms: performance.now() - started, status: res.status, bytes: body.byteLength };
+    return { ms: performance.now() - started, status: res.status, bytes: body.byteLength, body };
   } catch {
-    return { ms: performance.now() - started, status: 0, bytes: 0 };
+    return { ms: performance.now() - started, status: 0, bytes: 0, body: null };
   }
 }
+// BENCH_HTML_DIR=<dir>: each page's HTML is written there (what a view renders, to see where its bytes go).
+const htmlDir = process.env.BENCH_HTML_DIR;
 const p = (values: number[], q: number) => Math.round(percentile([...values].sort((a, b) => a - b), q));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -165,7 +168,12 @@ for (const target of targets) {
     const path = `/w/${target.slug}${suffix}`;
     let status = 0;
     let bytes = 0;
-    for (let i = 0; i < 3; i++) ({ status, bytes } = await view(path, target.cookie));
+    let body: ArrayBuffer | null = null;
+    for (let i = 0; i < 3; i++) ({ status, bytes, body } = await view(path, target.cookie));
+    if (htmlDir && body) {
+      mkdirSync(htmlDir, { recursive: true });
+      writeFileSync(join(htmlDir, `${target.name}-${name.replaceAll(" ", "-")}.html`), Buffer.from(body));
+    }
     // One user, one view after another: latency and CPU per view.
     const before = cpuMs();
     const single: number[] = [];

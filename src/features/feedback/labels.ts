@@ -25,6 +25,10 @@ export type LabelledItem = {
   occurredAt: Date;
 };
 
+/** What label chips need of an item: a server page passes this, not the whole item, to the client chips (its text would ride along in the page's payload). */
+export type ChipLabels = Pick<LabelledItem, "id" | "sentiment" | "category" | "confidence" | "classifiedBy">;
+export const chipLabels = ({ id, sentiment, category, confidence, classifiedBy }: ChipLabels): ChipLabels => ({ id, sentiment, category, confidence, classifiedBy });
+
 /** "92%", or who set it. */
 export function confidenceLabel(item: Pick<LabelledItem, "confidence" | "classifiedBy">): string {
   return item.classifiedBy === "person" ? "set by a person" : `${Math.round(item.confidence * 100)}% sure`;

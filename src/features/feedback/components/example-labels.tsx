@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { LabelledItem } from "../labels";
+import { chipLabels, type LabelledItem } from "../labels";
 import type { PatternExample } from "../server/summarize-feedback";
 import { LabelChips } from "./label-chips";
 
@@ -10,6 +10,6 @@ import { LabelChips } from "./label-chips";
 export function exampleLabelChips(workspaceSlug: string, labels: Map<string, LabelledItem>, canEdit: boolean) {
   return function ExampleLabels(e: PatternExample): ReactNode {
     const item = labels.get(e.itemId);
-    return item ? <LabelChips workspaceSlug={workspaceSlug} item={item} canEdit={canEdit} context={`“${e.detail.slice(0, 40)}”`} /> : null;
+    return item ? <LabelChips workspaceSlug={workspaceSlug} item={chipLabels(item)} canEdit={canEdit} context={`“${e.detail.slice(0, 40)}”`} /> : null;
   };
 }

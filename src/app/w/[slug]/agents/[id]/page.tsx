@@ -17,6 +17,7 @@ import { RunNowButton } from "@/features/runtime/components/run-now-button";
 import { findLiveStatus } from "@/features/runtime/server";
 import { can } from "@/features/workspaces/permissions";
 import { LabelChips } from "@/features/feedback/components/label-chips";
+import { chipLabels } from "@/features/feedback/labels";
 import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { enumWords } from "@/lib/words";
@@ -157,7 +158,7 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
                   <p className="text-zinc-800">{o.text}</p>
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
                     <span>{formatDateTime(o.createdAt)}</span>
-                    {observationLabels.get(o.id) ? <LabelChips workspaceSlug={slug} item={observationLabels.get(o.id)!} canEdit={canLabel} context="this observation" /> : null}
+                    {observationLabels.get(o.id) ? <LabelChips workspaceSlug={slug} item={chipLabels(observationLabels.get(o.id)!)} canEdit={canLabel} context="this observation" /> : null}
                   </div>
                 </li>
               )}

@@ -14,6 +14,7 @@ import { getRun, getRunTimeline } from "@/features/runtime/server";
 import { RefineConfigSchema } from "@/features/templates/schemas";
 import { can } from "@/features/workspaces/permissions";
 import { LabelChips } from "@/features/feedback/components/label-chips";
+import { chipLabels } from "@/features/feedback/labels";
 import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { enumWords } from "@/lib/words";
@@ -169,7 +170,7 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
                   <p>{o.text}</p>
                   {observationLabels.get(o.id) ? (
                     <div className="mt-1.5">
-                      <LabelChips workspaceSlug={slug} item={observationLabels.get(o.id)!} canEdit={can(ctx.membership.role, "feedback.label")} context="this observation" />
+                      <LabelChips workspaceSlug={slug} item={chipLabels(observationLabels.get(o.id)!)} canEdit={can(ctx.membership.role, "feedback.label")} context="this observation" />
                     </div>
                   ) : null}
                 </div>
