@@ -121,3 +121,36 @@ describe("PatternList examples", () => {
     expect(html.match(/The date/g)).toHaveLength(1);
   });
 });
+
+describe("PatternList with the rest a link away (a live page)", () => {
+  const pattern = (category: FeedbackPattern["category"], sentiment: FeedbackPattern["sentiment"]): FeedbackPattern => ({
+    category, sentiment, agentCount: 3, itemCount: 3, examples: [{ itemId: `${category}-${sentiment}`, agentId: "a1", sourceType: "observation", detail: `${sentiment} ${category}` }],
+  });
+  const many: FeedbackPattern[] = [
+    ...(["accuracy", "communication", "tooling", "timeliness", "prioritization", "general"] as const).map((c) => pattern(c, "negative")),
+    ...(["accuracy", "communication", "tooling"] as const).map((c) => pattern(c, "positive")),
+    pattern("general", "neutral"),
+  ];
+  const href = (all: boolean) => (all ? "/feedback?patterns=all" : "/feedback");
+
+  it("renders only the shown patterns and links to the rest", () => {
+    const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns: many, testId: "patterns", more: { expanded: false, href } }));
+    expect(html).not.toContain("<details");
+    expect(html.match(/<li /g)).toHaveLength(6);
+    expect(html).not.toContain('data-sentiment="positive"');
+    expect(html).toContain('href="/feedback?patterns=all"');
+    expect(text(html)).toContain("|Show 4 more patterns|");
+  });
+
+  it("renders every pattern when expanded, with the way back", () => {
+    const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns: many, testId: "patterns", more: { expanded: true, href } }));
+    expect(html.match(/<li /g)).toHaveLength(10);
+    expect(html).toContain('href="/feedback"');
+    expect(text(html)).toContain("|Show fewer patterns|");
+  });
+
+  it("has no link when nothing is folded", () => {
+    const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns: many.slice(5, 10), testId: "patterns", more: { expanded: false, href } }));
+    expect(html).not.toContain("patterns-more");
+  });
+});

@@ -1,7 +1,7 @@
 import { EmptyState } from "@/components/ui/empty-state";
 import { KindTotals } from "@/features/feedback/components/kind-totals";
 import { exampleLabelChips } from "@/features/feedback/components/example-labels";
-import { PatternList } from "@/features/feedback/components/pattern-list";
+import { PatternList, type PatternListMore } from "@/features/feedback/components/pattern-list";
 import type { LabelledItem } from "@/features/feedback/labels";
 import { SENTIMENTS } from "@/features/feedback/rules";
 import type { FeedbackSummary as FeedbackBreakdown, WaitingFeedback } from "@/features/feedback/server";
@@ -11,7 +11,7 @@ import { FeedbackChart } from "./lazy-charts";
  * Feedback breakdown (totals, what people wrote vs signals, category × sentiment) and cross-agent
  * patterns with their examples, written ones quoted and signals labelled.
  */
-export function FeedbackSection({ slug, breakdown, waiting, days, labels, canLabel }: { slug: string; breakdown: FeedbackBreakdown | null; waiting?: WaitingFeedback; days: number; labels?: Map<string, LabelledItem>; canLabel?: boolean }) {
+export function FeedbackSection({ slug, breakdown, waiting, days, labels, canLabel, morePatterns }: { slug: string; breakdown: FeedbackBreakdown | null; waiting?: WaitingFeedback; days: number; labels?: Map<string, LabelledItem>; canLabel?: boolean; morePatterns?: PatternListMore }) {
   const { totals } = breakdown ?? { totals: { positive: 0, negative: 0, neutral: 0 } };
   const total = totals.positive + totals.negative + totals.neutral;
   if (!breakdown || total === 0) {
@@ -43,7 +43,7 @@ export function FeedbackSection({ slug, breakdown, waiting, days, labels, canLab
         <FeedbackChart byCategory={breakdown.byCategory} />
       </div>
       <div>
-        <PatternList slug={slug} patterns={breakdown.patterns} testId="feedback-patterns" exampleLabels={labels ? exampleLabelChips(slug, labels, canLabel ?? false) : undefined} />
+        <PatternList slug={slug} patterns={breakdown.patterns} testId="feedback-patterns" exampleLabels={labels ? exampleLabelChips(slug, labels, canLabel ?? false) : undefined} more={morePatterns} />
       </div>
     </div>
   );

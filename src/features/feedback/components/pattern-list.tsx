@@ -10,6 +10,8 @@ const tone = { positive: "green", negative: "red", neutral: "zinc" } as const sa
 /** Patterns shown before "Show N more" (every negative one is always shown). */
 const VISIBLE = 5;
 
+export type PatternListMore = { expanded: boolean; href: (expanded: boolean) => string };
+
 /**
  * The cross-agent patterns of a feedback summary with their examples: the template dashboard's
  * live breakdown and a ritual's frozen one. Per pattern, "What people wrote" (observations, reasons
@@ -17,12 +19,15 @@ const VISIBLE = 5;
  * words, never quoted). An example stored without its source type is a signal without a label.
  * `meta`: the meta-improver's ritual, whose patterns are signals about improvers (counted as
  * signals, no agent to link). `exampleLabels`: what to show after a written example — the page's
- * label chips (LabelChips), so its labels are seen and corrected in place.
+ * label chips (LabelChips), so its labels are seen and corrected in place. `more`: the rest are
+ * a link away (`href(true)`) rather than folded into the page, and all of them are shown when
+ * `expanded` — a live page with label chips on every example renders only what is asked for.
  */
-export function PatternList({ slug, patterns, meta = false, testId, exampleLabels }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string; exampleLabels?: (example: PatternExample) => ReactNode }) {
+export function PatternList({ slug, patterns, meta = false, testId, exampleLabels, more }: { slug: string; patterns: FeedbackPattern[]; meta?: boolean; testId: string; exampleLabels?: (example: PatternExample) => ReactNode; more?: PatternListMore }) {
   // Every negative pattern, and the first positive ones up to VISIBLE in all; the rest (neutral
   // ones mostly) one click away, so the list stays readable on a busy template.
-  const visible = Math.max(VISIBLE, patterns.filter((p) => p.sentiment === "negative").length);
+  const folded = Math.max(VISIBLE, patterns.filter((p) => p.sentiment === "negative").length);
+  const visible = more?.expanded ? patterns.length : folded;
   const shown = patterns.slice(0, visible);
   const rest = patterns.slice(visible);
   const restNegative = rest.filter((p) => p.sentiment === "negative").length;
@@ -80,9 +85,13 @@ export function PatternList({ slug, patterns, meta = false, testId, exampleLabel
       {patterns.length === 0 ? (
         <p className="mt-2 text-sm text-zinc-500">{meta ? "No signal repeats three times yet." : "Nothing is shared by three or more agents yet."}</p>
       ) : (
-        <div data-testid={testId}>
+        <div id={testId} data-testid={testId} className="scroll-mt-4">
           <ul className="mt-2 space-y-3">{shown.map(renderPattern)}</ul>
-          {rest.length ? (
+          {more && patterns.length > folded ? (
+            <Link href={more.href(!more.expanded)} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline" data-testid="patterns-more">
+              {more.expanded ? "Show fewer patterns" : `Show ${rest.length} more ${rest.length === 1 ? "pattern" : "patterns"}${restNegative ? ` (${restNegative} negative)` : ""}`}
+            </Link>
+          ) : rest.length ? (
             <details className="group mt-3">
               <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
                 Show {rest.length} more {rest.length === 1 ? "pattern" : "patterns"}

@@ -33,6 +33,16 @@ export default async function TemplateFeedbackPage(props: { params: Promise<{ sl
   const exampleIds = feedback.patterns.flatMap((p) => p.examples.filter((e) => sourceKind(e.sourceType) === "written").map((e) => e.itemId));
   const labels = await getItemLabels({ workspaceId, itemIds: exampleIds });
   const canLabel = can(ctx.membership.role, "feedback.label");
+  // "Show N more patterns" is a link (?patterns=all), not a fold: each example carries label chips,
+  // so the tab renders the rest only when asked.
+  const morePatterns = {
+    expanded: query.patterns === "all",
+    href: (all: boolean) => {
+      const p = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[0] !== "patterns" && typeof e[1] === "string"));
+      if (all) p.set("patterns", "all");
+      return `/w/${slug}/templates/${template.id}/feedback${p.size ? `?${p}` : ""}#feedback-patterns`;
+    },
+  };
   return (
     <div className="space-y-6">
       <WindowBar days={days} params={query} />
@@ -44,7 +54,7 @@ export default async function TemplateFeedbackPage(props: { params: Promise<{ sl
           {can(ctx.membership.role, "feedback.classify") ? <RefreshFeedbackButton workspaceSlug={slug} templateId={template.id} /> : null}
         </div>
         <AdaptationNote adaptation={adaptation} className="mx-5 mt-3" />
-        <FeedbackSection slug={slug} breakdown={feedback} waiting={waiting} days={days} labels={labels} canLabel={canLabel} />
+        <FeedbackSection slug={slug} breakdown={feedback} waiting={waiting} days={days} labels={labels} canLabel={canLabel} morePatterns={morePatterns} />
       </DashboardSection>
       <DashboardSection id="written" title="What people wrote" description="The newest written feedback with its labels: change a label in place, or select several and set them together.">
         <div className="p-5">
