@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../../src/generated/prisma/client";
 import { classifyFeedbackText } from "../../src/features/feedback/classifier/model";
-import { CLASSIFIER_SOURCE, type WrittenSource } from "../../src/features/feedback/rules";
+import { classifierSource, type WrittenSource } from "../../src/features/feedback/rules";
 import { storeFeedbackLabels } from "../../src/features/feedback/store-labels";
 
 /**
@@ -10,9 +10,12 @@ import { storeFeedbackLabels } from "../../src/features/feedback/store-labels";
  */
 export async function classifyDemoFeedback(prisma: PrismaClient, workspaceId: string): Promise<number> {
   const waiting = await prisma.pendingFeedback.findMany({ where: { workspaceId }, select: { sourceType: true, sourceId: true, text: true } });
+  // A reason reads as its decision's verdict says (classifierSource).
+  const reasons = waiting.flatMap((w) => (w.sourceType === "reason" ? [w.sourceId] : []));
+  const verdicts = new Map((await prisma.changeDecision.findMany({ where: { workspaceId, id: { in: reasons } }, select: { id: true, verdict: true } })).map((d) => [d.id, d.verdict]));
   const labeled = waiting.map((w) => {
     const sourceType = w.sourceType as WrittenSource;
-    const { sentiment, category, confidence } = classifyFeedbackText(w.text, CLASSIFIER_SOURCE[sourceType]);
+    const { sentiment, category, confidence } = classifyFeedbackText(w.text, classifierSource(sourceType, verdicts.get(w.sourceId)));
     return { key: { sourceType, sourceId: w.sourceId }, label: { sentiment, category, confidence } };
   });
   for (let i = 0; i < labeled.length; i += 500) await storeFeedbackLabels(prisma, workspaceId, labeled.slice(i, i + 500));

@@ -46,7 +46,7 @@ export const CLASSIFY_EXAMPLES: { source: TextSource; text: string; sentiment: S
   { source: "rejection", text: "Deferring until the customer replies.", sentiment: "neutral", category: "general" },
 ];
 
-export const CLASSIFY_FEEDBACK_SYSTEM = `You label feedback about an AI task agent's work. Each numbered item is one text, tagged with who wrote it: [agent's note] (the agent's own note while it works, often reporting how a person reacted), [decision reason] (why a person confirmed, rejected or deferred one of the agent's proposals), [comment] (a person's comment on a run or report).
+export const CLASSIFY_FEEDBACK_SYSTEM = `You label feedback about an AI task agent's work. Each numbered item is one text, tagged with who wrote it: [agent's note] (the agent's own note while it works, often reporting how a person reacted), [decision reason] (why a person rejected or deferred one of the agent's proposals), [comment] (a person's comment on a run or report, or the words they confirmed a proposal with).
 For each item answer its index, a sentiment, a category and a confidence.
 
 sentiment — the verdict on the AGENT'S WORK, not on the ticket's subject:

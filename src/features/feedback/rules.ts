@@ -7,6 +7,7 @@
 import { FeedbackCategory, Sentiment } from "@/generated/prisma/enums";
 import { FEEDBACK_SOURCE_TYPES, type FeedbackSourceType, type WrittenSourceType } from "./source-kind";
 import { TOOL_WORDS } from "@/lib/words";
+import type { TextSource } from "./classifier/types";
 
 export type { FeedbackCategory, Sentiment };
 /** The Prisma enums' values, in their declared order (what charts and lists show). */
@@ -18,10 +19,21 @@ export type SourceType = FeedbackSourceType;
 export type WrittenSource = WrittenSourceType;
 
 /**
- * The classifier's name for a written source (its corpus's `source` field): an agent's note about
- * the work, or a person's reason for rejecting (or deferring, confirming) a proposal.
+ * What the classifier reads a written text as (its corpus's `source` field): an agent's note about
+ * the work is an observation; a person's reason for rejecting or deferring a proposal is a
+ * rejection; the reason given with a confirmation ("Yes, go ahead.") is a person's comment — read as
+ * a rejection reason, a bare "Yes." came out negative and showed among the negative patterns.
+ * `verdict`: the decision's, for a reason.
  */
-export const CLASSIFIER_SOURCE = { observation: "observation", reason: "rejection" } as const satisfies Record<WrittenSource, string>;
+export function classifierSource(sourceType: string, verdict: string | null | undefined): TextSource | undefined {
+  if (sourceType === "observation") return "observation";
+  if (sourceType !== "reason") return undefined;
+  return verdict === "confirmed" ? "comment" : "rejection";
+}
+
+/** SQL: the verdict of a written item's decision (null for an observation), for `classifierSource`; `item` is a row with "sourceType" and "sourceId". */
+export const reasonVerdictSql = (item: string) =>
+  `(SELECT d."verdict"::text FROM "ChangeDecision" d WHERE ${item}."sourceType" = 'reason' AND d."id" = ${item}."sourceId" AND d."workspaceId" = ${item}."workspaceId")`;
 
 /** Characters of a written text kept for the classifier (PendingFeedback.text). */
 export const PENDING_TEXT_CHARS = 2_000;

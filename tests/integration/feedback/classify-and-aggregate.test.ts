@@ -55,6 +55,36 @@ describe("classifyPendingFeedback", () => {
     expect(prompts[0]).toContain("2. [decision reason] two hours for a typo fix?");
   });
 
+  it("reads a confirmation's reason as a comment: \"Yes, go ahead.\" is not a negative rejection reason (built-in classifier)", async () => {
+    const { scope, agents, window } = await feedbackSetup(1);
+    await makeDecision(scope, agents[0].id, "propose_estimate", "confirmed", "Yes, go ahead.");
+    await makeDecision(scope, agents[0].id, "propose_status", "confirmed", "Yes.");
+    await makeDecision(scope, agents[0].id, "propose_estimate", "rejected", "two hours for a typo fix?");
+    const prompts: string[] = [];
+    const { model: tagged } = scriptedClassifier(label("neutral", "general"));
+    const spy = new Proxy(tagged, {
+      get(target, key, receiver) {
+        if (key !== "doGenerate") return Reflect.get(target, key, receiver);
+        return async (options: Parameters<typeof tagged.doGenerate>[0]) => {
+          prompts.push(options.prompt.flatMap((m) => (m.role === "user" ? m.content.flatMap((c) => (c.type === "text" ? [c.text] : [])) : [])).join("\n"));
+          throw new Error("only the prompt is looked at");
+        };
+      },
+    });
+    await classifyPendingFeedback({ workspaceId: window.workspaceId, model: spy });
+    // A hosted model is told the same: the confirmation's words are a person's comment.
+    expect(prompts[0]).toContain("[comment] Yes, go ahead.");
+    expect(prompts[0]).toContain("[decision reason] two hours for a typo fix?");
+
+    // The prompt failed once (one attempt counted): the built-in classifier labels the three now.
+    const result = await classifyPendingFeedback({ workspaceId: window.workspaceId, model: builtinModel("classifier") });
+    expect(result).toMatchObject({ pending: 0, classified: { total: 3 } });
+    const labelOf = (detail: string) => db.feedbackItem.findFirstOrThrow({ where: { templateId: window.templateId, sourceType: "reason", detail } });
+    expect((await labelOf("Yes, go ahead.")).sentiment).not.toBe("negative");
+    expect((await labelOf("Yes.")).sentiment).not.toBe("negative");
+    expect((await labelOf("two hours for a typo fix?")).sentiment).toBe("negative");
+  });
+
   it("an item the answer skips or gets wrong stays waiting with the reason — never stored as neutral", async () => {
     const { scope, agents, window } = await feedbackSetup(1);
     for (let i = 0; i < 4; i++) await recordObservation({ scope, agentId: agents[0].id, text: `Note ${i}` });

@@ -10,7 +10,15 @@ describe("written sources", () => {
     const rules = await import("@/features/feedback/rules");
     expect(Object.keys(rules)).not.toEqual(expect.arrayContaining(["classifyByRules"]));
     expect(rules.SOURCE_TYPES).toEqual(["observation", "reason", "decision", "rating", "report_confidence", "quality_score"]);
-    expect(rules.CLASSIFIER_SOURCE).toEqual({ observation: "observation", reason: "rejection" });
+  });
+
+  it("read a confirmation's reason as a comment, a rejection's or deferral's as a rejection", async () => {
+    const { classifierSource } = await import("@/features/feedback/rules");
+    expect(classifierSource("observation", null)).toBe("observation");
+    expect(classifierSource("reason", "confirmed")).toBe("comment");
+    expect(classifierSource("reason", "rejected")).toBe("rejection");
+    expect(classifierSource("reason", "deferred")).toBe("rejection");
+    expect(classifierSource("decision", "confirmed")).toBeUndefined();
   });
 });
 

@@ -5,7 +5,8 @@ import { db } from "@/server/db";
 import { classifyWithAdaptation, trainAdaptation, type Adaptation, type LabelCorrection } from "../classifier/adapt";
 import { classifyFeedbackText } from "../classifier/model";
 import type { FeedbackCategory, Sentiment } from "../rules";
-import { textSourceOf } from "./workspace-labelling";
+import { classifierSource } from "../rules";
+import { correctionVerdictSql } from "./workspace-labelling";
 
 // The workspace's adaptation of the built-in classifier (the `adapt-classifier` job, after a batch
 // of corrections):
@@ -37,17 +38,17 @@ export type AdaptClassifierResult =
   | { status: "hosted" | "not-enough" }
   | { status: "trained"; version: number; active: boolean; accuracy: number; baseAccuracy: number; corrections: number; relabelled: number };
 
-type TrainingRow = { text: string; sourceType: string; sentiment: Sentiment; category: FeedbackCategory };
+type TrainingRow = { text: string; sourceType: string; verdict: string | null; sentiment: Sentiment; category: FeedbackCategory };
 
 async function listTrainingCorrections(workspaceId: string): Promise<LabelCorrection[]> {
   const rows = await db.$queryRaw<TrainingRow[]>`
-    SELECT text, "sourceType", sentiment, category FROM (
-      SELECT DISTINCT ON ("feedbackItemId") "text", "sourceType", "sentiment"::text AS sentiment, "category"::text AS category, "createdAt", "id"
-      FROM "FeedbackLabelCorrection" WHERE "workspaceId" = ${workspaceId}
-      ORDER BY "feedbackItemId", "createdAt" DESC, "id" DESC
+    SELECT text, "sourceType", verdict, sentiment, category FROM (
+      SELECT DISTINCT ON (c."feedbackItemId") c."text", c."sourceType", ${correctionVerdictSql} AS verdict, c."sentiment"::text AS sentiment, c."category"::text AS category, c."createdAt", c."id"
+      FROM "FeedbackLabelCorrection" c WHERE c."workspaceId" = ${workspaceId}
+      ORDER BY c."feedbackItemId", c."createdAt" DESC, c."id" DESC
     ) x ORDER BY "createdAt" DESC, "id" DESC LIMIT ${MAX_TRAINING_CORRECTIONS}`;
   // Oldest first: the newest correction of a text is the one that counts (trainAdaptation).
-  return rows.reverse().map((r) => ({ text: r.text, source: textSourceOf(r.sourceType), sentiment: r.sentiment, category: r.category }));
+  return rows.reverse().map((r) => ({ text: r.text, source: classifierSource(r.sourceType, r.verdict), sentiment: r.sentiment, category: r.category }));
 }
 
 const right = (p: { sentiment: Sentiment; category: FeedbackCategory }, c: LabelCorrection) => p.sentiment === c.sentiment && p.category === c.category;
@@ -98,7 +99,7 @@ export async function adaptClassifier({ workspaceId, force = false, builtIn = de
   return { status: "trained", version, active, accuracy, baseAccuracy, corrections: corrections.length, relabelled };
 }
 
-type RelabelRow = { id: string; detail: string; sourceType: string; sentiment: Sentiment; category: FeedbackCategory; occurredAt: Date };
+type RelabelRow = { id: string; detail: string; sourceType: string; sourceId: string; sentiment: Sentiment; category: FeedbackCategory; occurredAt: Date };
 
 /**
  * The workspace's model-labelled written items of the last RELABEL_DAYS, newest first, labelled
@@ -120,12 +121,17 @@ export async function relabelWorkspace({ workspaceId, adaptation, now = new Date
       },
       orderBy: [{ occurredAt: "desc" }, { id: "desc" }],
       take: RELABEL_PAGE,
-      select: { id: true, detail: true, sourceType: true, sentiment: true, category: true, occurredAt: true },
+      select: { id: true, detail: true, sourceType: true, sourceId: true, sentiment: true, category: true, occurredAt: true },
     });
     if (!page.length) break;
     after = page[page.length - 1];
+    // A reason reads as its decision's verdict says (classifierSource): one read per page.
+    const reasons = page.flatMap((item) => (item.sourceType === "reason" ? [item.sourceId] : []));
+    const verdicts = new Map(
+      reasons.length ? (await db.changeDecision.findMany({ where: { workspaceId, id: { in: reasons } }, select: { id: true, verdict: true } })).map((d) => [d.id, d.verdict]) : [],
+    );
     const updates = page.flatMap((item) => {
-      const label = classifyWithAdaptation(adaptation, item.detail, textSourceOf(item.sourceType));
+      const label = classifyWithAdaptation(adaptation, item.detail, classifierSource(item.sourceType, verdicts.get(item.sourceId)));
       return label.sentiment === item.sentiment && label.category === item.category ? [] : [{ id: item.id, ...label }];
     });
     if (updates.length) {

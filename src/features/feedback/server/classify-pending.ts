@@ -10,7 +10,7 @@ import { UsageMeter } from "@/ai/usage";
 import { recordModelUsage } from "@/features/usage/server";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
-import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
+import { classifierSource, reasonVerdictSql, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
 import { storeFeedbackLabels } from "../store-labels";
 import { getWorkspaceLabelling, type WorkspaceLabelling } from "./workspace-labelling";
 
@@ -59,7 +59,8 @@ export type ClassifyPendingResult = {
   failure: { message: string; batch: number; items: number } | null;
 };
 
-type Marker = { sourceType: WrittenSource; sourceId: string; workspaceId: string; text: string };
+/** `verdict`: the decision's, for a reason (what the classifier reads it as: `classifierSource`). */
+type Marker = { sourceType: WrittenSource; sourceId: string; workspaceId: string; text: string; verdict: string | null };
 export type Label = { sentiment: Sentiment; category: FeedbackCategory; confidence: number };
 
 /** Reads the model's answer leniently: a valid label per index, null where there is none. */
@@ -140,7 +141,7 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
 
   const limit = Math.max(0, input.maxItems ?? MAX_ITEMS_PER_RUN);
   const markers = await db.$queryRaw<Marker[]>`
-    SELECT p."sourceType", p."sourceId", p."workspaceId", p."text" FROM "PendingFeedback" p
+    SELECT p."sourceType", p."sourceId", p."workspaceId", p."text", ${Prisma.raw(reasonVerdictSql("p"))} AS "verdict" FROM "PendingFeedback" p
     WHERE ${where} ORDER BY p."createdAt", p."sourceType", p."sourceId" LIMIT ${limit}`;
   if (!markers.length) return { classified, modelCalls, failedItems, pending: 0, failure };
 
@@ -164,7 +165,7 @@ export async function classifyPendingFeedback(input: ClassifyPendingInput = {}):
       const meter = new UsageMeter();
       try {
         modelCalls++;
-        labels = await labelFeedbackTexts(model, chunk.map((m) => ({ text: m.text, source: CLASSIFIER_SOURCE[m.sourceType] })), input.retry, { meter, workspaceId }, labelling);
+        labels = await labelFeedbackTexts(model, chunk.map((m) => ({ text: m.text, source: classifierSource(m.sourceType, m.verdict) })), input.retry, { meter, workspaceId }, labelling);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         failure = { message, batch, items: chunk.length };

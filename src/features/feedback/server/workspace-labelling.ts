@@ -3,8 +3,8 @@ import type { WorkspaceExample } from "@/ai/prompts/classify-feedback";
 import { MAX_WORKSPACE_EXAMPLES } from "@/ai/prompts/classify-feedback";
 import { db } from "@/server/db";
 import type { Adaptation } from "../classifier/adapt";
-import type { TextSource } from "../classifier/types";
-import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
+import { Prisma } from "@/generated/prisma/client";
+import { classifierSource, reasonVerdictSql, type FeedbackCategory, type Sentiment } from "../rules";
 
 // What a workspace's people taught the classifier, as the classification of its texts uses it:
 // its active adaptation (the built-in classifier) and its newest corrections (few-shot examples
@@ -12,15 +12,21 @@ import { CLASSIFIER_SOURCE, type FeedbackCategory, type Sentiment, type WrittenS
 
 export type WorkspaceLabelling = { adaptation: Adaptation | null; adaptationVersion: number | null; examples: WorkspaceExample[] };
 
-export const textSourceOf = (sourceType: string): TextSource | undefined => CLASSIFIER_SOURCE[sourceType as WrittenSource];
+/**
+ * SQL: a label correction's text source inputs — its item's source type and, for a reason, the
+ * decision's verdict (`classifierSource`); `c` is the FeedbackLabelCorrection row.
+ */
+export const correctionVerdictSql = Prisma.raw(
+  `(SELECT ${reasonVerdictSql("i")} FROM "FeedbackItem" i WHERE i."id" = c."feedbackItemId" AND i."workspaceId" = c."workspaceId")`,
+);
 
 export async function getWorkspaceLabelling(workspaceId: string): Promise<WorkspaceLabelling> {
   const [active, corrections] = await Promise.all([
     db.feedbackAdaptation.findFirst({ where: { workspaceId, active: true }, orderBy: { version: "desc" }, select: { version: true, adaptation: true } }),
     // The newest label of each item (a text corrected twice is one example, as last set).
-    db.$queryRaw<{ text: string; sourceType: string; sentiment: Sentiment; category: FeedbackCategory }[]>`
-      SELECT text, "sourceType", sentiment, category FROM (
-        SELECT DISTINCT ON (c."feedbackItemId") c."text", c."sourceType", c."sentiment"::text AS sentiment, c."category"::text AS category, c."createdAt"
+    db.$queryRaw<{ text: string; sourceType: string; verdict: string | null; sentiment: Sentiment; category: FeedbackCategory }[]>`
+      SELECT text, "sourceType", verdict, sentiment, category FROM (
+        SELECT DISTINCT ON (c."feedbackItemId") c."text", c."sourceType", ${correctionVerdictSql} AS verdict, c."sentiment"::text AS sentiment, c."category"::text AS category, c."createdAt"
         FROM (SELECT * FROM "FeedbackLabelCorrection" WHERE "workspaceId" = ${workspaceId} ORDER BY "createdAt" DESC LIMIT ${MAX_WORKSPACE_EXAMPLES * 4}) c
         ORDER BY c."feedbackItemId", c."createdAt" DESC
       ) x ORDER BY "createdAt" DESC LIMIT ${MAX_WORKSPACE_EXAMPLES}`,
@@ -28,6 +34,6 @@ export async function getWorkspaceLabelling(workspaceId: string): Promise<Worksp
   return {
     adaptation: (active?.adaptation as Adaptation | undefined) ?? null,
     adaptationVersion: active?.version ?? null,
-    examples: corrections.map((c) => ({ text: c.text, source: textSourceOf(c.sourceType) ?? null, sentiment: c.sentiment, category: c.category })),
+    examples: corrections.map((c) => ({ text: c.text, source: classifierSource(c.sourceType, c.verdict) ?? null, sentiment: c.sentiment, category: c.category })),
   };
 }
