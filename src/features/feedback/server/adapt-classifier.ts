@@ -4,8 +4,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { classifyWithAdaptation, trainAdaptation, type Adaptation, type LabelCorrection } from "../classifier/adapt";
 import { classifyFeedbackText } from "../classifier/model";
-import type { FeedbackCategory, Sentiment } from "../rules";
-import { classifierSource } from "../rules";
+import { classifierSource, type FeedbackCategory, type Sentiment } from "../rules";
 import { correctionVerdictSql } from "./workspace-labelling";
 
 // The workspace's adaptation of the built-in classifier (the `adapt-classifier` job, after a batch
