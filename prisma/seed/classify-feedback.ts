@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../../src/generated/prisma/client";
 import { classifyFeedbackText } from "../../src/features/feedback/classifier/model";
 import { classifierSource, type WrittenSource } from "../../src/features/feedback/rules";
+import { reasonVerdicts } from "../../src/features/feedback/reason-verdicts";
 import { storeFeedbackLabels } from "../../src/features/feedback/store-labels";
 
 /**
@@ -10,9 +11,7 @@ import { storeFeedbackLabels } from "../../src/features/feedback/store-labels";
  */
 export async function classifyDemoFeedback(prisma: PrismaClient, workspaceId: string): Promise<number> {
   const waiting = await prisma.pendingFeedback.findMany({ where: { workspaceId }, select: { sourceType: true, sourceId: true, text: true } });
-  // A reason reads as its decision's verdict says (classifierSource).
-  const reasons = waiting.flatMap((w) => (w.sourceType === "reason" ? [w.sourceId] : []));
-  const verdicts = new Map((await prisma.changeDecision.findMany({ where: { workspaceId, id: { in: reasons } }, select: { id: true, verdict: true } })).map((d) => [d.id, d.verdict]));
+  const verdicts = await reasonVerdicts(prisma, workspaceId, waiting);
   const labeled = waiting.map((w) => {
     const sourceType = w.sourceType as WrittenSource;
     const { sentiment, category, confidence } = classifyFeedbackText(w.text, classifierSource(sourceType, verdicts.get(w.sourceId)));

@@ -14,6 +14,10 @@
 // differ from what this file generates.
 import { DEFAULT_TOOL_CATEGORY, PENDING_TEXT_CHARS, QUALITY, RATING, REPORT_CONFIDENCE, TOOL_CATEGORY, TOOL_PHRASE, VERDICT_SENTIMENT, VERDICT_WORD } from "./rules";
 
+/** SQL: the verdict of a written item's decision (null for an observation), for `classifierSource` (./rules.ts); `item` is a row with "sourceType" and "sourceId". */
+export const reasonVerdictSql = (item: string) =>
+  `(SELECT d."verdict"::text FROM "ChangeDecision" d WHERE ${item}."sourceType" = 'reason' AND d."id" = ${item}."sourceId" AND d."workspaceId" = ${item}."workspaceId")`;
+
 /** Characters of the source text kept in FeedbackItem.detail for written feedback. */
 export const DETAIL_CHARS = 500;
 

@@ -31,10 +31,6 @@ export function classifierSource(sourceType: string, verdict: string | null | un
   return verdict === "confirmed" ? "comment" : "rejection";
 }
 
-/** SQL: the verdict of a written item's decision (null for an observation), for `classifierSource`; `item` is a row with "sourceType" and "sourceId". */
-export const reasonVerdictSql = (item: string) =>
-  `(SELECT d."verdict"::text FROM "ChangeDecision" d WHERE ${item}."sourceType" = 'reason' AND d."id" = ${item}."sourceId" AND d."workspaceId" = ${item}."workspaceId")`;
-
 /** Characters of a written text kept for the classifier (PendingFeedback.text). */
 export const PENDING_TEXT_CHARS = 2_000;
 

@@ -85,16 +85,17 @@ describe("KindTotals", () => {
   });
 });
 
-describe("PatternList on a busy template", () => {
-  const pattern = (category: FeedbackPattern["category"], sentiment: FeedbackPattern["sentiment"]): FeedbackPattern => ({
-    category, sentiment, agentCount: 3, itemCount: 3, examples: [{ itemId: `${category}-${sentiment}`, agentId: "a1", sourceType: "observation", detail: `${sentiment} ${category}` }],
-  });
-  const many: FeedbackPattern[] = [
-    ...(["accuracy", "communication", "tooling", "timeliness", "prioritization", "general"] as const).map((c) => pattern(c, "negative")),
-    ...(["accuracy", "communication", "tooling"] as const).map((c) => pattern(c, "positive")),
-    pattern("general", "neutral"),
-  ];
+// A busy template: six negative patterns, three positive, one neutral.
+const pattern = (category: FeedbackPattern["category"], sentiment: FeedbackPattern["sentiment"]): FeedbackPattern => ({
+  category, sentiment, agentCount: 3, itemCount: 3, examples: [{ itemId: `${category}-${sentiment}`, agentId: "a1", sourceType: "observation", detail: `${sentiment} ${category}` }],
+});
+const many: FeedbackPattern[] = [
+  ...(["accuracy", "communication", "tooling", "timeliness", "prioritization", "general"] as const).map((c) => pattern(c, "negative")),
+  ...(["accuracy", "communication", "tooling"] as const).map((c) => pattern(c, "positive")),
+  pattern("general", "neutral"),
+];
 
+describe("PatternList on a busy template", () => {
   it("shows every negative pattern and tucks the rest behind one click", () => {
     const html = renderToStaticMarkup(createElement(PatternList, { slug: "acme", patterns: many, testId: "patterns" }));
     const [open, folded] = html.split("<details");
@@ -123,14 +124,6 @@ describe("PatternList examples", () => {
 });
 
 describe("PatternList with the rest a link away (a live page)", () => {
-  const pattern = (category: FeedbackPattern["category"], sentiment: FeedbackPattern["sentiment"]): FeedbackPattern => ({
-    category, sentiment, agentCount: 3, itemCount: 3, examples: [{ itemId: `${category}-${sentiment}`, agentId: "a1", sourceType: "observation", detail: `${sentiment} ${category}` }],
-  });
-  const many: FeedbackPattern[] = [
-    ...(["accuracy", "communication", "tooling", "timeliness", "prioritization", "general"] as const).map((c) => pattern(c, "negative")),
-    ...(["accuracy", "communication", "tooling"] as const).map((c) => pattern(c, "positive")),
-    pattern("general", "neutral"),
-  ];
   const href = (all: boolean) => (all ? "/feedback?patterns=all" : "/feedback");
 
   it("renders only the shown patterns and links to the rest", () => {

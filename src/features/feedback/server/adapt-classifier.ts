@@ -4,6 +4,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
 import { classifyWithAdaptation, trainAdaptation, type Adaptation, type LabelCorrection } from "../classifier/adapt";
 import { classifyFeedbackText } from "../classifier/model";
+import { reasonVerdicts } from "../reason-verdicts";
 import { classifierSource, type FeedbackCategory, type Sentiment } from "../rules";
 import { correctionVerdictSql } from "./workspace-labelling";
 
@@ -125,10 +126,7 @@ export async function relabelWorkspace({ workspaceId, adaptation, now = new Date
     if (!page.length) break;
     after = page[page.length - 1];
     // A reason reads as its decision's verdict says (classifierSource): one read per page.
-    const reasons = page.flatMap((item) => (item.sourceType === "reason" ? [item.sourceId] : []));
-    const verdicts = new Map(
-      reasons.length ? (await db.changeDecision.findMany({ where: { workspaceId, id: { in: reasons } }, select: { id: true, verdict: true } })).map((d) => [d.id, d.verdict]) : [],
-    );
+    const verdicts = await reasonVerdicts(db, workspaceId, page);
     const updates = page.flatMap((item) => {
       const label = classifyWithAdaptation(adaptation, item.detail, classifierSource(item.sourceType, verdicts.get(item.sourceId)));
       return label.sentiment === item.sentiment && label.category === item.category ? [] : [{ id: item.id, ...label }];

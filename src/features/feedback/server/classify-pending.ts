@@ -10,7 +10,8 @@ import { UsageMeter } from "@/ai/usage";
 import { recordModelUsage } from "@/features/usage/server";
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
-import { classifierSource, reasonVerdictSql, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
+import { classifierSource, type FeedbackCategory, type Sentiment, type WrittenSource } from "../rules";
+import { reasonVerdictSql } from "../rules-sql";
 import { storeFeedbackLabels } from "../store-labels";
 import { getWorkspaceLabelling, type WorkspaceLabelling } from "./workspace-labelling";
 

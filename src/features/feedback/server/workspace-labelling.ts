@@ -4,7 +4,8 @@ import { MAX_WORKSPACE_EXAMPLES } from "@/ai/prompts/classify-feedback";
 import { db } from "@/server/db";
 import type { Adaptation } from "../classifier/adapt";
 import { Prisma } from "@/generated/prisma/client";
-import { classifierSource, reasonVerdictSql, type FeedbackCategory, type Sentiment } from "../rules";
+import { classifierSource, type FeedbackCategory, type Sentiment } from "../rules";
+import { reasonVerdictSql } from "../rules-sql";
 
 // What a workspace's people taught the classifier, as the classification of its texts uses it:
 // its active adaptation (the built-in classifier) and its newest corrections (few-shot examples
