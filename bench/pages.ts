@@ -5,6 +5,10 @@
 //   - large: one template with 10k agents, 1M observations, 200k decisions, 100k rated runs over 90
 //     days (bench/lib/feedback-dataset) plus TODAY_RUNS runs earlier today (the current day is where
 //     raw scans used to happen).
+// Before a workspace's pages are measured, WARMUP_ROUNDS rounds of one view of each of its pages warm
+// the server up: V8 optimises a server's hot code over its first thousand or so views (the optimising
+// compiler's work alone is ≈ a third of a view's CPU before that), and an operator's server has long
+// done so. The warm-up's own CPU per view is reported too (what a fresh server spends).
 // Per page: server CPU per view (the server process's utime + stime from /proc over VIEWS sequential
 // views), one user's latency, USERS simulated users each loading the page every THINK_MS for
 // LOAD_SECONDS (p95 and errors), and saturation without think time (SATURATION_CONCURRENCY loops
@@ -23,7 +27,7 @@ import { benchSettings, log, openBenchDatabase } from "./lib/setup";
 
 const S = benchSettings({
   AGENTS: 10_000, OBSERVATIONS: 1_000_000, DECISIONS: 200_000, RATED_RUNS: 100_000, DAYS: 90, TODAY_RUNS: 120_000,
-  VIEWS: 20, USERS: 50, THINK_MS: 5_000, LOAD_SECONDS: 20, SATURATION_CONCURRENCY: 8, SATURATION_SECONDS: 8, LARGE: 1,
+  VIEWS: 40, WARMUP_ROUNDS: 100, USERS: 50, THINK_MS: 5_000, LOAD_SECONDS: 20, SATURATION_CONCURRENCY: 8, SATURATION_SECONDS: 8, LARGE: 1,
 });
 const RESULTS = "bench/results";
 const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"]).stdout.toString().trim()) || 100;
@@ -161,9 +165,25 @@ type PageResult = {
   single: { p50: number; p95: number }; load: { users: number; p50: number; p95: number; requests: number; errors: number }; saturation: { reqPerSec: number; p95: number; errors: number };
 };
 const results: PageResult[] = [];
+type WarmUp = { workspace: string; views: number; cpuMsPerView: number; errors: number };
+const warmUps: WarmUp[] = [];
+/** Each page's sequential views as a window of the monotonic clock (µs, as a V8 CPU profile's timestamps): with BENCH_CPU_PROFILE, the samples of one page. */
+const profileWindows: { workspace: string; page: string; startUs: number; endUs: number }[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 for (const target of targets) {
   console.log(`\n→ ${target.name} workspace (/w/${target.slug}), ${target.pages.length} pages`);
+  if (S.WARMUP_ROUNDS > 0) {
+    const before = cpuMs();
+    let errors = 0;
+    for (let round = 0; round < S.WARMUP_ROUNDS; round++) {
+      for (const [, suffix] of target.pages) if ((await view(`/w/${target.slug}${suffix}`, target.cookie)).status !== 200) errors++;
+    }
+    const views = S.WARMUP_ROUNDS * target.pages.length;
+    const warmUp = { workspace: target.name, views, cpuMsPerView: Math.round(((cpuMs() - before) / views) * 10) / 10, errors };
+    warmUps.push(warmUp);
+    log(`warm-up: ${views} views (${S.WARMUP_ROUNDS} rounds of every page), ${warmUp.cpuMsPerView} ms CPU/view, ${errors} errors`);
+  }
   for (const [name, suffix] of target.pages) {
     const path = `/w/${target.slug}${suffix}`;
     let status = 0;
@@ -176,9 +196,11 @@ for (const target of targets) {
     }
     // One user, one view after another: latency and CPU per view.
     const before = cpuMs();
+    const startUs = monotonicUs();
     const single: number[] = [];
     for (let i = 0; i < S.VIEWS; i++) single.push((await view(path, target.cookie)).ms);
     const cpuPerView = (cpuMs() - before) / S.VIEWS;
+    profileWindows.push({ workspace: target.name, page: name, startUs, endUs: monotonicUs() });
     // USERS people, each loading the page every THINK_MS (starts spread over the first interval).
     const loadTimes: number[] = [];
     let loadErrors = 0;
@@ -240,7 +262,9 @@ if (profileDir && server.exitCode === null) await new Promise((resolve) => serve
 // ---- report ------------------------------------------------------------------------------------------
 const mark = (ok: boolean) => (ok ? "✓" : "✖");
 for (const target of targets) {
-  console.log(`\n${target.name} workspace: ${S.VIEWS} sequential views; ${S.USERS} users every ${S.THINK_MS / 1000} s for ${S.LOAD_SECONDS} s; saturation ${S.SATURATION_CONCURRENCY} loops × ${S.SATURATION_SECONDS} s`);
+  const warmUp = warmUps.find((w) => w.workspace === target.name);
+  if (warmUp) console.log(`\n${target.name} workspace: warmed up by ${warmUp.views} views (${warmUp.cpuMsPerView} ms CPU/view while warming up, ${warmUp.errors} errors)`);
+  console.log(`${warmUp ? "" : "\n"}${target.name} workspace: ${S.VIEWS} sequential views; ${S.USERS} users every ${S.THINK_MS / 1000} s for ${S.LOAD_SECONDS} s; saturation ${S.SATURATION_CONCURRENCY} loops × ${S.SATURATION_SECONDS} s`);
   console.log(
     table(
       ["page", "status", "HTML KB", "CPU ms/view (≤ 15)", "1 user p50/p95", `${S.USERS} users p50/p95 (< 150)`, "errors", "saturation req/s (p95 ms)"],
@@ -256,7 +280,7 @@ if (searches.length) {
 }
 mkdirSync(RESULTS, { recursive: true });
 const file = `${RESULTS}/pages-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-")}.json`;
-writeFileSync(file, JSON.stringify({ settings: S, cpuClockTicks: CLK_TCK, results, searches }, null, 2));
+writeFileSync(file, JSON.stringify({ settings: S, cpuClockTicks: CLK_TCK, warmUps, results, searches, profileWindows }, null, 2));
 console.log(`\nwritten: ${file}`);
 await pool.end();
 process.exit(0);
