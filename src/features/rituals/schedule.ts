@@ -10,13 +10,22 @@ export type Cadence = "weekly" | "monthly";
 export const DEFAULT_SCHEDULE: RitualSchedule = { weekday: 1, hour: 9, timezone: "UTC" };
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
+// Building an Intl.DateTimeFormat costs tens of microseconds, and pages ask about the same few
+// zones on every view: answers are remembered (bounded, as the form asks while someone types).
+const zoneValidity = new Map<string, boolean>();
+
 export function isValidTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let valid = zoneValidity.get(tz);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (zoneValidity.size < 500) zoneValidity.set(tz, valid);
   }
+  return valid;
 }
 
 /** The template's override where set, else the workspace's. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatInZone } from "@/features/rituals/components/format";
 import { isValidTimezone, nextRitualAt, scheduleOf } from "@/features/rituals/schedule";
 
 // When the next ritual happens, in the schedule's own time zone (DST included).
@@ -39,6 +40,16 @@ describe("nextRitualAt", () => {
     expect(isValidTimezone("Europe/Berlin")).toBe(true);
     expect(isValidTimezone("Mars/Olympus")).toBe(false);
     expect(nextRitualAt({ weekday: 1, hour: 9, timezone: "Mars/Olympus" }, new Date("2026-11-21T12:00:00Z")).toISOString()).toBe("2026-11-23T09:00:00.000Z");
+    // Asked again (answers are remembered): the same answers.
+    expect([isValidTimezone("Mars/Olympus"), isValidTimezone("Europe/Berlin")]).toEqual([false, true]);
+  });
+
+  it("formats an instant in each zone it is asked for, also when asked again", () => {
+    const instant = new Date("2026-11-23T08:00:00Z");
+    for (let i = 0; i < 2; i++) {
+      expect(formatInZone(instant, "Europe/Berlin")).toBe("Mon 23 Nov, 09:00 Europe/Berlin");
+      expect(formatInZone(instant, "America/New_York")).toBe("Mon 23 Nov, 03:00 America/New_York");
+    }
   });
 
   it("a template's override wins field by field over the workspace's", () => {

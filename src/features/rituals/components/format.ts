@@ -5,10 +5,21 @@ import { WEEKDAYS, type Cadence, type RitualSchedule } from "../schedule";
 
 const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
+// One formatter per zone, built once (a formatter costs tens of microseconds to build; pages format
+// in the same few zones on every view).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timezone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    if (formatters.size < 500) formatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
 /** "Mon 23 Nov, 09:00 Europe/Berlin". */
 export function formatInZone(date: Date, timezone: string): string {
-  const text = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
-  return `${text} ${timezone}`;
+  return `${formatterFor(timezone).format(date)} ${timezone}`;
 }
 
 /** "Every Monday at 09:00 (Europe/Berlin)" / "First Monday of each month at 09:00 (UTC)". */
