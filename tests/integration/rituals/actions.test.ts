@@ -281,8 +281,9 @@ describe("read models", () => {
     expect(await getTemplateRitualPanel(f.workspace.id, f.meta.id)).toEqual({ capped: true, level: 2 });
 
     // Approved and closed: the panel's last ritual names the version it created; a chat opened
-    // since is the open session. Five statements: the template with its workspace's schedule, the
-    // improver with its state, and both sessions with their versions in one.
+    // since is the open session. Three statements (relations are joined in the same statement):
+    // the template with its workspace's schedule, the improver with its state, and both sessions
+    // with their versions.
     const [proposal] = await db.proposal.findMany({ where: { sessionId: sessionId! } });
     const v2 = await createTemplateVersion({ scope: f.scope, templateId: f.template.id, directives: "You triage support tickets.\n- Ask for the order number.", authoredBy: "agent" });
     await db.proposal.update({ where: { id: proposal.id }, data: { status: "approved", resultingVersionId: v2.id } });
@@ -294,6 +295,6 @@ describe("read models", () => {
       openRitual: null,
       openOneOnOne: { id: chat.id, sessionNumber: chat.sessionNumber },
     });
-    expect(read.statements).toHaveLength(5);
+    expect(read.statements).toHaveLength(3);
   });
 });
