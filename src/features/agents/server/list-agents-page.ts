@@ -49,9 +49,10 @@ export async function listAgentsPage({
     orderBy: q.orderBy as Prisma.AgentOrderByWithRelationInput[],
     take: limit + 1, // one more tells whether there is a further page
     select: listSelect,
-    // The page's relations in statements of their own, for the page's rows only: joined into the
-    // page's statement, PostgreSQL looked up every matching agent's newest run before sorting and
-    // limiting (10k agents: 1 user p50 42 → 218 ms, bench/README.md).
+    // The page's relations in statements of their own, for the page's rows only. No index serves the
+    // keyset orders (createdAt or displayName, then id), so PostgreSQL sorts every matching agent;
+    // with the relations joined it looked up each one's newest run before that sort (10k agents,
+    // 51 rows: 190.0 ms joined vs 23.0 ms; scripts/experiments/relation-load-strategy.ts).
     relationLoadStrategy: "query",
   });
   const { page, nextCursor, prevCursor } = keysetPage(sort, spec, rows, { limit, ...q.paging });
