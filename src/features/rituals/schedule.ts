@@ -11,7 +11,8 @@ export const DEFAULT_SCHEDULE: RitualSchedule = { weekday: 1, hour: 9, timezone:
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 // Building an Intl.DateTimeFormat costs tens of microseconds, and pages ask about the same few
-// zones on every view: answers are remembered (bounded, as the form asks while someone types).
+// zones on every view: answers are remembered (bounded, as the form asks while someone types). A
+// plain Map, not `@/lib/memo`: this module is in the browser's bundle too, lru-cache is not.
 const zoneValidity = new Map<string, boolean>();
 
 export function isValidTimezone(tz: string): boolean {

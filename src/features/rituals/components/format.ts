@@ -6,7 +6,8 @@ import { WEEKDAYS, type Cadence, type RitualSchedule } from "../schedule";
 const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 // One formatter per zone, built once (a formatter costs tens of microseconds to build; pages format
-// in the same few zones on every view).
+// in the same few zones on every view). A plain Map, not `@/lib/memo`: client forms import this
+// module, and lru-cache is not in the browser's bundle.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timezone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timezone);
