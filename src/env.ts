@@ -104,6 +104,10 @@ const schema = z.object({
   // The built-in model's pause between two stream parts (ms; default 10): a slower answer to watch
   // stream (the e2e of a reload while the improver answers). No effect on a hosted provider.
   AI_BUILTIN_STREAM_DELAY_MS: optional.pipe(z.string().regex(/^\d+$/, "AI_BUILTIN_STREAM_DELAY_MS must be a whole number of milliseconds").transform(Number).pipe(z.number().max(1000)).optional()),
+  // A file that holds the built-in model's answers while it exists: each stream emits at most as
+  // many parts as the number in it, then waits until it is removed (the same e2e holds an answer in
+  // the middle however slow the machine). No effect on a hosted provider.
+  AI_BUILTIN_STREAM_HOLD_FILE: optional,
   // openai only: "chat" calls /chat/completions instead of the Responses API (a gateway or proxy
   // that speaks only chat completions; for Ollama, vLLM or LM Studio use openai-compatible).
   AI_OPENAI_API: optional.pipe(z.enum(["responses", "chat"], { error: "AI_OPENAI_API must be responses or chat" }).optional()),

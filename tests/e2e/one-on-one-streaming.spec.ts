@@ -1,3 +1,6 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { OneOnOnePage } from "./pages";
 import { startAppProcess, stopAppProcess, type AppProcess } from "./support/app-process";
 import { expect, test } from "./support/fixtures";
@@ -7,21 +10,30 @@ import { EXTRA_PORT } from "./support/ports";
 // (the answer keeps streaming and completes), Stop with Escape, Regenerate, and editing the last
 // message with ArrowUp. Answers must take long enough to reload in the middle of one: this spec
 // runs its own app process with the built-in model slowed down (AI_BUILTIN_STREAM_DELAY_MS); the
-// session cookie from signing in on the suite's server is sent to it too (same host).
+// session cookie from signing in on the suite's server is sent to it too (same host). Where a step
+// needs an answer still being written (the reload, Escape), it holds the answer mid-way
+// (AI_BUILTIN_STREAM_HOLD_FILE) rather than count on it outlasting a page load: on a busy machine a
+// reload outlasted the whole answer.
 
 const PORT = EXTRA_PORT + 5;
+const HOLD = path.join(tmpdir(), `agent-coach-stream-hold-${PORT}-${process.pid}`);
+/** From now on each stream of an answer stops after `parts` parts, until release(). */
+const holdAnswers = (parts: number) => writeFileSync(HOLD, String(parts));
+const release = () => rmSync(HOLD, { force: true });
 const BASE = `http://localhost:${PORT}`;
 let server: AppProcess | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = startAppProcess(PORT, { AI_BUILTIN_STREAM_DELAY_MS: "100" });
+  release();
+  server = startAppProcess(PORT, { AI_BUILTIN_STREAM_DELAY_MS: "100", AI_BUILTIN_STREAM_HOLD_FILE: HOLD });
   await expect
     .poll(async () => (await fetch(`${BASE}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [500] })
     .toBe(200);
 });
 
 test.afterAll(async () => {
+  release();
   if (server) await stopAppProcess(server, `one-on-one-streaming-${PORT}`);
 });
 
@@ -74,15 +86,18 @@ test("suggested questions, a reload mid-answer keeps streaming, Escape stops, Re
 
   await test.step("a reload in the middle of an answer keeps streaming it to the end", async () => {
     await page.addInitScript(watchNewestAnswer);
+    holdAnswers(8);
     await oneOnOne.send("Ask for the due date of every ticket.");
     // The answer has begun (and is not stored yet): reload.
     await expect(oneOnOne.assistantMessages).toHaveCount(3, { timeout: 30_000 });
     await expect(oneOnOne.assistantMessages.nth(2)).not.toHaveText(/^Improver$/);
     expect((await messages()).filter((m) => m.role === "assistant")).toHaveLength(2);
     await page.reload();
-    // After the reload the answer grows again in steps (replayed, then live), while it is still being written.
+    // After the reload the answer is shown while still being written, then grows again in steps (replayed, then live).
     await expect(oneOnOne.assistantMessages).toHaveCount(3, { timeout: 30_000 });
+    await expect(oneOnOne.assistantMessages.nth(2)).not.toHaveText(/^Improver$/);
     expect((await messages()).filter((m) => m.role === "assistant"), "shown while still being written").toHaveLength(2);
+    release();
     await expect.poll(() => page.evaluate(() => (window as unknown as { answerLengths: Set<number> }).answerLengths.size), { timeout: 60_000 }).toBeGreaterThan(3);
     await expect(page.getByTestId("improver-still-answering")).toHaveCount(0);
     await answered();
@@ -97,14 +112,17 @@ test("suggested questions, a reload mid-answer keeps streaming, Escape stops, Re
   });
 
   await test.step("Escape stops the answer being written: what was written is kept, marked stopped", async () => {
+    holdAnswers(8);
     await oneOnOne.send("Make the estimates shorter.");
     await expect(page.getByRole("button", { name: "Stop", exact: true })).toHaveAttribute("aria-keyshortcuts", "Escape");
     await expect(oneOnOne.assistantMessages).toHaveCount(4, { timeout: 30_000 });
+    await expect(oneOnOne.assistantMessages.nth(3)).not.toHaveText(/^Improver$/);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
     await expect(oneOnOne.assistantMessages.nth(3)).toContainText("Stopped before the end.", { timeout: 15_000 });
     const last = (await messages()).at(-1)!;
     expect(last).toMatchObject({ role: "assistant", metadata: { stopped: true } });
+    release();
   });
 
   await test.step("Regenerate replaces the stopped answer", async () => {

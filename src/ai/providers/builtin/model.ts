@@ -18,7 +18,7 @@ export class BuiltinLanguageModel implements LanguageModelV3 {
 
   constructor(
     readonly role: ModelRole,
-    private readonly options: { streamDelayMs?: number } = {},
+    private readonly options: { streamDelayMs?: number; streamHoldFile?: string } = {},
   ) {
     this.modelId = `builtin-${role}`;
   }
@@ -46,6 +46,6 @@ export class BuiltinLanguageModel implements LanguageModelV3 {
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
     const { content, finishReason, usage, warnings } = this.answer(options);
     const parts = toStreamParts(content, finishReason, usage, this.modelId, warnings);
-    return { stream: partsStream(parts, this.options.streamDelayMs ?? 10, options.abortSignal) };
+    return { stream: partsStream(parts, this.options.streamDelayMs ?? 10, options.abortSignal, this.options.streamHoldFile) };
   }
 }

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { LanguageModelV3Content, LanguageModelV3FinishReason, LanguageModelV3StreamPart, LanguageModelV3Usage, SharedV3Warning } from "@ai-sdk/provider";
 
 // The same answer as doGenerate, as stream parts: text in word-sized deltas, tool calls the way
@@ -27,11 +28,30 @@ export function toStreamParts(
   return parts;
 }
 
+/**
+ * While `holdFile` exists, a stream emits at most as many parts as the number it holds (none when
+ * it holds no number), then waits until the file is removed or the call is aborted: a test holds an
+ * answer in the middle for as long as it needs (AI_BUILTIN_STREAM_HOLD_FILE), however slow the machine.
+ */
+async function waitWhileHeld(holdFile: string | undefined, emitted: number, signal?: AbortSignal) {
+  while (holdFile && !signal?.aborted) {
+    let held: string;
+    try {
+      held = await readFile(holdFile, "utf8");
+    } catch {
+      return; // no file: not held
+    }
+    if (emitted < (Number.parseInt(held, 10) || 0)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Emits the parts with a small pause between them, so UIs show the answer arriving; stops on abort. */
-export function partsStream(parts: LanguageModelV3StreamPart[], delayMs: number, signal?: AbortSignal): ReadableStream<LanguageModelV3StreamPart> {
+export function partsStream(parts: LanguageModelV3StreamPart[], delayMs: number, signal?: AbortSignal, holdFile?: string): ReadableStream<LanguageModelV3StreamPart> {
   let i = 0;
   return new ReadableStream({
     async pull(controller) {
+      await waitWhileHeld(holdFile, i, signal);
       if (signal?.aborted) {
         controller.error(signal.reason ?? new DOMException("Aborted", "AbortError"));
         return;
