@@ -29,20 +29,29 @@ export async function getAgent(workspaceId: string, agentId: string) {
   });
 }
 
-export async function listAgentMessages(workspaceId: string, agentId: string, limit = 30) {
+/**
+ * An agent's newest observations and reports, at most `limit` of each, and whether it has more
+ * (one row more is read to know; the agent page links the rest to Search).
+ */
+export async function listAgentMessages(workspaceId: string, agentId: string, limit: { observations: number; reports: number }) {
   const [observations, reports] = await Promise.all([
     db.agentMessage.findMany({
       where: { workspaceId, agentId, kind: "observation" },
       orderBy: { createdAt: "desc" },
-      take: limit,
+      take: limit.observations + 1,
       select: { id: true, text: true, createdAt: true },
     }),
     db.agentReport.findMany({
       where: { workspaceId, agentId },
       orderBy: { createdAt: "desc" },
-      take: 10,
+      take: limit.reports + 1,
       select: { id: true, scope: true, markdown: true, confidence: true, createdAt: true },
     }),
   ]);
-  return { observations, reports };
+  return {
+    observations: observations.slice(0, limit.observations),
+    moreObservations: observations.length > limit.observations,
+    reports: reports.slice(0, limit.reports),
+    moreReports: reports.length > limit.reports,
+  };
 }

@@ -27,6 +27,12 @@ export const metadata: Metadata = { title: "Agent" };
 const verdictTone = { confirmed: "green", rejected: "red", deferred: "amber" } as const;
 
 const DAY = 86_400_000;
+/**
+ * The newest observations and reports shown here; the rest are one click away in Search, filtered
+ * to this agent. Each observation carries its label controls, so 30 of them made this the heaviest
+ * page to serve (bench/README.md, "2026-11-29, evening").
+ */
+const SHOWN = { observations: 10, reports: 5 };
 const RUN_STATUSES = [["succeeded", "succeeded"], ["failed", "failed"], ["running", "running"]] as const;
 
 export default async function AgentPage({ params, searchParams }: { params: Promise<{ slug: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -36,13 +42,13 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
   // The live status before the data a run changes (findLiveStatus says why).
   const live = await findLiveStatus(ctx.workspace.id, id);
   if (!live) notFound();
-  const [agent, runPage, { observations, reports }, decisions] = await Promise.all([
+  const [agent, runPage, { observations, moreObservations, reports, moreReports }, decisions] = await Promise.all([
     getAgent(ctx.workspace.id, id),
     listRunsPage({
       workspaceId: ctx.workspace.id, agentId: id, status: query.status, from: query.from, to: query.to ? new Date(query.to.getTime() + DAY) : undefined,
       limit: RUNS_PAGE_SIZE, after: query.after, before: query.after ? undefined : query.before,
     }),
-    listAgentMessages(ctx.workspace.id, id),
+    listAgentMessages(ctx.workspace.id, id, SHOWN),
     listDecisionsForAgent(ctx.workspace.id, id, 20),
   ]);
   if (!agent) notFound();
@@ -151,7 +157,11 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
-            <CardHeader title="Observations" description="Newest first" />
+            <CardHeader
+              title="Observations"
+              description={moreObservations ? `The newest ${SHOWN.observations}` : "Newest first"}
+              actions={moreObservations ? <Link href={`/w/${slug}/search?kind=observation&agentId=${agent.id}`} className="text-sm text-brand-700 hover:underline">All in Search</Link> : null}
+            />
             <CardList items={observations} empty="None yet." className="max-h-[28rem] overflow-auto">
               {(o) => (
                 <li key={o.id} className="px-5 py-3 text-sm">
@@ -165,7 +175,11 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
             </CardList>
           </Card>
           <Card>
-            <CardHeader title="Reports" />
+            <CardHeader
+              title="Reports"
+              description={moreReports ? `The newest ${SHOWN.reports}` : undefined}
+              actions={moreReports ? <Link href={`/w/${slug}/search?kind=report&agentId=${agent.id}`} className="text-sm text-brand-700 hover:underline">All in Search</Link> : null}
+            />
             <CardList items={reports} empty="None yet." className="max-h-[28rem] overflow-auto">
               {(r) => (
                 <li key={r.id} className="px-5 py-3 text-sm">
