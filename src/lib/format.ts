@@ -8,13 +8,22 @@ import { formatDistanceToNowStrict } from "date-fns";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-function day(d: Date): string {
+/** A date as date-fns took it: a Date, an ISO string (a date that went through JSON) or epoch ms. */
+type DateLike = Date | string | number;
+
+function asDate(value: DateLike): Date {
+  const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) throw new RangeError("Invalid time value"); // as date-fns: a bug, not a blank
-  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${pad(d.getFullYear(), 4)}`;
+  return d;
 }
 
-export const formatDate = (d: Date) => day(d);
-export const formatDateTime = (d: Date) => `${day(d)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const day = (d: Date) => `${d.getDate()} ${MONTHS[d.getMonth()]} ${pad(d.getFullYear(), 4)}`;
+
+export const formatDate = (value: DateLike) => day(asDate(value));
+export function formatDateTime(value: DateLike): string {
+  const d = asDate(value);
+  return `${day(d)}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
 export const timeAgo = (d: Date | null | undefined) => (d ? `${formatDistanceToNowStrict(d)} ago` : "never");
 
 export function formatDuration(ms: number | null | undefined): string {

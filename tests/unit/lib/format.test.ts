@@ -22,8 +22,17 @@ describe("formatDate and formatDateTime", () => {
     expect(formatDateTime(new Date(2026, 10, 29, 17, 5))).toBe("29 Nov 2026, 17:05");
   });
 
+  it("take a date that went through JSON or epoch milliseconds, as date-fns did", () => {
+    const d = new Date(Date.UTC(2026, 10, 29, 17, 5));
+    for (const value of [d.toISOString(), d.getTime()]) {
+      expect(formatDate(value)).toBe(format(value, "d MMM yyyy"));
+      expect(formatDateTime(value)).toBe(format(value, "d MMM yyyy, HH:mm"));
+    }
+  });
+
   it("refuse an invalid date, as date-fns did", () => {
     expect(() => formatDate(new Date(Number.NaN))).toThrow(RangeError);
     expect(() => formatDateTime(new Date("not a date"))).toThrow(RangeError);
+    expect(() => formatDateTime("not a date")).toThrow(RangeError);
   });
 });
