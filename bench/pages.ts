@@ -15,14 +15,13 @@
 // for SATURATION_SECONDS: req/s). Then search queries on the large workspace.
 // Goals: CPU ≤ 15 ms per view; 50 users every 5 s → p95 < 150 ms, 0 errors; large workspace one
 // user p95 < 150 ms; search p95 < 100 ms. `npm run bench -- pages` (builds the app if needed).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hasStandaloneBuild, prepareStandalone } from "../scripts/lib/standalone.mjs";
+import { hasStandaloneBuild } from "../scripts/lib/standalone.mjs";
 import { FEEDBACK_TEMPLATE_ID, FEEDBACK_WORKSPACE_ID, generateFeedbackDataset } from "./lib/feedback-dataset";
 import { percentile, table } from "./lib/measure";
+import { CLK_TCK, pagesOf, signedIn, startPageServer } from "./lib/page-server";
 import { benchSettings, log, openBenchDatabase } from "./lib/setup";
 
 const S = benchSettings({
@@ -30,7 +29,6 @@ const S = benchSettings({
   VIEWS: 40, WARMUP_ROUNDS: 100, USERS: 50, THINK_MS: 5_000, LOAD_SECONDS: 20, SATURATION_CONCURRENCY: 8, SATURATION_SECONDS: 8, LARGE: 1,
 });
 const RESULTS = "bench/results";
-const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"]).stdout.toString().trim()) || 100;
 
 const { url, pool } = await openBenchDatabase();
 
@@ -56,41 +54,10 @@ if (S.LARGE) {
 
 // ---- sessions: the demo owner, and the large workspace's owner ---------------------------------------
 type Target = { name: string; slug: string; cookie: string; pages: [string, string][] };
-async function signedIn(userId: string) {
-  const token = randomBytes(32).toString("hex");
-  await pool.query(`INSERT INTO "Session" ("sessionToken", "userId", "expires", "updatedAt") VALUES ($1, $2, now() + interval '1 day', now())`, [token, userId]);
-  return `authjs.session-token=${token}`;
-}
 const one = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows[0] as T;
 
-async function pagesOf(workspaceId: string, templateId?: string): Promise<[string, string][]> {
-  const template = templateId ?? (await one<{ id: string }>(`SELECT "id" FROM "AgentTemplate" WHERE "workspaceId" = $1 AND "kind" = 'taskAgent' ORDER BY "createdAt" LIMIT 1`, [workspaceId])).id;
-  const agent = await one<{ id: string; runId: string | null }>(
-    `SELECT a."id", (SELECT r."id" FROM "WakeRun" r WHERE r."agentId" = a."id" ORDER BY r."startedAt" DESC LIMIT 1) AS "runId"
-     FROM "Agent" a WHERE a."workspaceId" = $1 AND a."templateId" = $2 AND EXISTS (SELECT 1 FROM "WakeRun" r WHERE r."agentId" = a."id") LIMIT 1`, [workspaceId, template]);
-  const task = await one<{ id: string } | undefined>(`SELECT "id" FROM "Task" WHERE "workspaceId" = $1 LIMIT 1`, [workspaceId]);
-  const ritual = await one<{ id: string } | undefined>(`SELECT "id" FROM "EvolutionSession" WHERE "workspaceId" = $1 AND "origin" = 'ritual' ORDER BY "createdAt" DESC LIMIT 1`, [workspaceId]);
-  const pages: [string, string][] = [
-    ["dashboard", ""],
-    ["templates", "/templates"],
-    ["template", `/templates/${template}`],
-    ["template versions", `/templates/${template}/versions`],
-    ["template performance", `/templates/${template}/performance`],
-    ["template feedback", `/templates/${template}/feedback`],
-    ["template instances", `/templates/${template}/instances`],
-    ["one-on-one", `/templates/${template}/one-on-one`],
-    ["hypotheses", `/templates/${template}/hypotheses`],
-    ["agents", "/agents"],
-    ["agent", `/agents/${agent.id}`],
-    ...(agent.runId ? ([["run", `/agents/${agent.id}/runs/${agent.runId}`]] as [string, string][]) : []),
-    ["tasks", "/tasks"],
-    ...(task ? ([["task", `/tasks/${task.id}`]] as [string, string][]) : []),
-    ["inbox", "/inbox"],
-    ...(ritual ? ([["ritual review", `/rituals/${ritual.id}`]] as [string, string][]) : []),
-    ["notifications", "/notifications"],
-    ["search", "/search?q=refund"],
-    ["usage", "/settings/usage"],
-  ];
+async function pagesToMeasure(workspaceId: string, templateId?: string): Promise<[string, string][]> {
+  const pages = await pagesOf(pool, workspaceId, templateId);
   // BENCH_ONLY=template,agents: only the pages with these names (a quick look at one or two).
   const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
   return only ? pages.filter(([name]) => only.includes(name)) : pages;
@@ -98,10 +65,10 @@ async function pagesOf(workspaceId: string, templateId?: string): Promise<[strin
 
 const demoWs = await one<{ id: string; slug: string; userId: string }>(
   `SELECT w."id", w."slug", m."userId" FROM "Workspace" w JOIN "Membership" m ON m."workspaceId" = w."id" AND m."role" = 'owner' WHERE w."id" <> $1 ORDER BY w."createdAt" LIMIT 1`, [FEEDBACK_WORKSPACE_ID]);
-const targets: Target[] = [{ name: "demo", slug: demoWs.slug, cookie: await signedIn(demoWs.userId), pages: await pagesOf(demoWs.id) }];
+const targets: Target[] = [{ name: "demo", slug: demoWs.slug, cookie: await signedIn(pool, demoWs.userId), pages: await pagesToMeasure(demoWs.id) }];
 if (S.LARGE) {
   const large = await one<{ slug: string }>(`SELECT "slug" FROM "Workspace" WHERE "id" = $1`, [FEEDBACK_WORKSPACE_ID]);
-  targets.push({ name: "large", slug: large.slug, cookie: await signedIn("fbu_1"), pages: await pagesOf(FEEDBACK_WORKSPACE_ID, FEEDBACK_TEMPLATE_ID) });
+  targets.push({ name: "large", slug: large.slug, cookie: await signedIn(pool, "fbu_1"), pages: await pagesToMeasure(FEEDBACK_WORKSPACE_ID, FEEDBACK_TEMPLATE_ID) });
 }
 
 // ---- the server --------------------------------------------------------------------------------------
@@ -111,39 +78,12 @@ if (!hasStandaloneBuild(distDir)) {
   const built = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (built.status !== 0) throw new Error("next build failed");
 }
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
-const base = `http://localhost:${port}`;
 // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's
 // DevTools or speedscope) — where a page's CPU goes.
 const profileDir = process.env.BENCH_CPU_PROFILE;
-const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-const server: ChildProcess = spawn(process.execPath, [...profileArgs, prepareStandalone(distDir)], {
-  env: {
-    ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", DATABASE_URL: url, APP_URL: base, AUTH_URL: base, AUTH_TRUST_HOST: "true",
-    AUTH_SECRET: randomBytes(32).toString("hex"), JOBS_EMBEDDED: "0", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1", SMTP_URL: "",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const stopServer = () => server.exitCode === null && server.kill("SIGTERM");
-process.on("exit", stopServer);
-for (let i = 0; ; i++) {
-  const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
-  if (ok) break;
-  if (i > 240) throw new Error("the server did not become ready");
-  await new Promise((r) => setTimeout(r, 500));
-}
-log(`server ready on ${base} (pid ${server.pid})`);
-
-/** The server process's CPU time so far, in ms (user + system, from /proc). */
-function cpuMs(): number {
-  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-}
+const server = await startPageServer(distDir, url, { nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+const { base, cpuMs } = server;
+log(`server ready on ${base} (pid ${server.process.pid})`);
 
 async function view(path: string, cookie: string): Promise<{ ms: number; status: number; bytes: number; body: ArrayBuffer | null }> {
   const started = performance.now();
@@ -256,8 +196,9 @@ if (large) {
     searches.push({ query, p50: p(times, 50), p95: p(times, 95), status });
   }
 }
-stopServer();
-if (profileDir && server.exitCode === null) await new Promise((resolve) => server.once("exit", resolve));
+const stopped = new Promise((resolve) => (server.process.exitCode === null ? server.process.once("exit", resolve) : resolve(null)));
+server.stop();
+if (profileDir) await stopped;
 
 // ---- report ------------------------------------------------------------------------------------------
 const mark = (ok: boolean) => (ok ? "✓" : "✖");
