@@ -5,12 +5,9 @@ import { Logo } from "@/components/logo";
 import { NavLink } from "@/components/nav-link";
 import { signOutAction } from "@/features/auth/actions/sign-out";
 import { WorkspaceSwitcher } from "@/features/workspaces/components/workspace-switcher";
-import { getPageWorkspaceContext } from "@/features/workspaces/server";
-import { listMyWorkspaces } from "@/features/workspaces/server";
-import { countPendingDecisions } from "@/features/decisions/server";
+import { getPageShell, getPageWorkspaceContext } from "@/features/workspaces/server";
 import { formatCount } from "@/lib/capped-count";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
-import { countOpenNotifications } from "@/features/notifications/server";
 
 /** The workspace's pages in order (path under /w/[slug]); a string is a section heading. */
 const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
@@ -33,12 +30,8 @@ const NAV: ([path: string, icon: LucideIcon, label: string] | string)[] = [
 
 export default async function WorkspaceLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const ctx = await getPageWorkspaceContext(slug);
-  const [workspaces, pending, openNotifications] = await Promise.all([
-    listMyWorkspaces(ctx.user.id),
-    countPendingDecisions(ctx.workspace.id),
-    countOpenNotifications(ctx.user.id, ctx.workspace.id),
-  ]);
+  // One statement for the membership, the switcher's list and both badges (shared with the page).
+  const [ctx, { workspaces, pendingDecisions: pending, openNotifications }] = await Promise.all([getPageWorkspaceContext(slug), getPageShell(slug)]);
   const base = `/w/${ctx.workspace.slug}`;
   const sidebar = (
     <>

@@ -6,9 +6,8 @@ import { Card, CardHeader, PageHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TemplateHealthTable } from "@/features/dashboards/components/template-health-table";
 import { getWorkspaceHealth } from "@/features/dashboards/server";
-import { countPendingDecisions } from "@/features/decisions/server";
 import { can, roleLabels } from "@/features/workspaces/permissions";
-import { getPageWorkspaceContext } from "@/features/workspaces/server";
+import { getPageShell, getPageWorkspaceContext } from "@/features/workspaces/server";
 import { formatCount } from "@/lib/capped-count";
 import { listMembers } from "@/features/workspaces/server";
 import { readThrough, type CacheScope } from "@/server/read-cache";
@@ -17,7 +16,7 @@ import { enumWords } from "@/lib/words";
 export default async function WorkspaceDashboard({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const ctx = await getPageWorkspaceContext(slug);
-  const [members, pending] = await Promise.all([listMembers(ctx.workspace.id), countPendingDecisions(ctx.workspace.id)]);
+  const [members, { pendingDecisions: pending }] = await Promise.all([listMembers(ctx.workspace.id), getPageShell(slug)]);
   return (
     <>
       <PageHeader
