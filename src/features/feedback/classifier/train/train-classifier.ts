@@ -10,6 +10,7 @@ import { fitCalibration } from "./fit-calibration";
 import { encode, fitHead, HEAD_LABELS, vectorsOf, type HeadName } from "./fit-head";
 import { chooseShift, shiftLogit } from "./negative-shift";
 import { stratifiedFolds } from "./folds";
+import { heldOutRecall, predictHeldOutGroups } from "./held-out-groups";
 
 // The whole training run: per head, the L2 strength chosen by k-fold cross-validation on the
 // training split; the confidence calibrated on the out-of-fold predictions of the chosen heads;
@@ -23,8 +24,13 @@ export type TrainingSettings = {
   /** How far below the best cross-validated accuracy a stronger L2 strength may be and still be chosen. */
   l2Tolerance: number;
   minCount: number;
-  /** The out-of-fold negative recall the sentiment head's "negative" bias is shifted to reach, and the shifts tried (ascending). */
-  negativeRecall: { target: number; shifts: number[] };
+  /**
+   * The sentiment head's "negative" bias is shifted by the smallest of `shifts` (ascending) whose
+   * out-of-fold negative recall reaches `target` and whose recall on held-out groups (each source
+   * and hard kind predicted by a head fitted without it, `held-out-groups.ts`) reaches `heldOutTarget`.
+   * λ is judged at the out-of-fold shift alone (the held-out groups cost a fit each, so only the chosen λ gets them).
+   */
+  negativeRecall: { target: number; heldOutTarget: number; shifts: number[] };
   /** The features each head reads. */
   features: Record<HeadName, FeatureOptions>;
 };
@@ -62,7 +68,7 @@ function crossValidationFigures(examples: LabeledExample[], oof: RawPrediction[]
 }
 
 /** One L2 strength of the grid, cross-validated: accuracy (after the negative shift, for sentiment). */
-export type GridPoint = { l2: number; accuracy: number; shift: number; negativeRecall: number | null };
+export type GridPoint = { l2: number; accuracy: number; shift: number; negativeRecall: number | null; heldOutNegativeRecall?: number };
 type TrainedHead = { head: HeadWeights; chosen: GridPoint; grid: GridPoint[]; oof: { label: string; p: number }[] };
 
 function trainHead(name: HeadName, examples: LabeledExample[], folds: number[], s: TrainingSettings, log: (line: string) => void): TrainedHead {
@@ -83,10 +89,22 @@ function trainHead(name: HeadName, examples: LabeledExample[], folds: number[], 
   // The strongest regularisation within `l2Tolerance` of the best cross-validated accuracy: the
   // differences between neighbours are within the noise, and the stronger one generalises better.
   const top = Math.max(...grid.map((g) => g.accuracy));
-  const chosen = grid.find((g) => g.accuracy >= top - s.l2Tolerance)!;
+  let chosen = grid.find((g) => g.accuracy >= top - s.l2Tolerance)!;
+  let chosenOof = shifted[grid.indexOf(chosen)].oof;
+  if (negative >= 0) {
+    // Then the shift is raised, if need be, until the recall holds on text unlike the training text.
+    const groups = predictHeldOutGroups(name, examples, vectors, { features, minCount: s.minCount, l2: chosen.l2 });
+    const candidates = s.negativeRecall.shifts.filter((shift) => shift >= chosen.shift);
+    const shift = candidates.find((x) => heldOutRecall(groups, gold, negative, x) >= s.negativeRecall.heldOutTarget) ?? candidates[candidates.length - 1] ?? chosen.shift;
+    const base = oofs[grid.indexOf(chosen)];
+    chosenOof = base.map((p) => shiftLogit(p, negative, shift));
+    const recall = gold.filter((g, i) => g === negative && argmax(chosenOof[i]) === negative).length / Math.max(1, gold.filter((g) => g === negative).length);
+    chosen = { ...chosen, shift, negativeRecall: recall, accuracy: chosenOof.filter((p, i) => argmax(p) === gold[i]).length / examples.length, heldOutNegativeRecall: heldOutRecall(groups, gold, negative, shift) };
+    log(`${name} λ ${chosen.l2}: negative shift ${shift} (held-out groups' negative recall ${(100 * chosen.heldOutNegativeRecall!).toFixed(1)}%, out-of-fold ${(100 * recall).toFixed(1)}%, accuracy ${(100 * chosen.accuracy).toFixed(1)}%)`);
+  }
   const { head } = fitHead(name, examples, encode(vectors, s.minCount), features, chosen.l2);
   if (negative >= 0) head.bias[negative] = Math.round((head.bias[negative] + chosen.shift) * 1e5) / 1e5;
-  const oof = shifted[grid.indexOf(chosen)].oof.map((p) => ({ label: labels[argmax(p)], p: p[argmax(p)] }));
+  const oof = chosenOof.map((p) => ({ label: labels[argmax(p)], p: p[argmax(p)] }));
   return { head, chosen, grid, oof };
 }
 
