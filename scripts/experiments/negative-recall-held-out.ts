@@ -8,21 +8,17 @@
 import { corpusPath, readLabeled } from "@/features/feedback/classifier/corpus-file";
 import { compileModel, predict } from "@/features/feedback/classifier/predict";
 import { encode, fitHead, vectorsOf, type HeadName } from "@/features/feedback/classifier/train/fit-head";
-import { HARD_KINDS, TEXT_SOURCES, type LabeledExample } from "@/features/feedback/classifier/types";
+import { GROUPS } from "@/features/feedback/classifier/train/held-out-groups";
 import { shippedSettings } from "../lib/adaptation-lab";
 
 const shifts = (process.argv[2] ?? "0,0.1,0.2,0.3,0.4,0.5,0.6,0.8,1").split(",").map(Number);
 const examples = [...readLabeled(corpusPath("train")), ...readLabeled(corpusPath("test"))];
 const settings = shippedSettings();
-const groups: [string, (e: LabeledExample) => boolean][] = [
-  ...TEXT_SOURCES.map((s): [string, (e: LabeledExample) => boolean] => [`source:${s}`, (e) => e.source === s]),
-  ...HARD_KINDS.map((h): [string, (e: LabeledExample) => boolean] => [`hard:${h}`, (e) => e.hard === h]),
-];
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 console.log(`negative recall / both right (%) on each held-out group, by shift of the "negative" bias`);
 console.log(`${"group".padEnd(16)} ${"texts".padStart(5)} ${"neg".padStart(4)}  ${shifts.map((s) => `+${s}`.padStart(11)).join(" ")}`);
 const totals = shifts.map(() => ({ recall: 0, both: 0, precision: 0 }));
-for (const [name, inGroup] of groups) {
+for (const { name, inGroup } of GROUPS) {
   const held = examples.filter(inGroup);
   const rest = examples.filter((e) => !inGroup(e));
   const head = (name: HeadName) => fitHead(name, rest, encode(vectorsOf(rest, settings.features[name]), settings.minCount), settings.features[name], settings.l2[name]).head;
@@ -37,9 +33,9 @@ for (const [name, inGroup] of groups) {
     const flagged = labels.filter((l) => l.sentiment === "negative").length;
     const precision = held.filter((e, i) => e.sentiment === "negative" && labels[i].sentiment === "negative").length / Math.max(1, flagged);
     const both = held.filter((e, i) => e.sentiment === labels[i].sentiment && e.category === labels[i].category).length / held.length;
-    totals[j].recall += recall / groups.length;
-    totals[j].both += both / groups.length;
-    totals[j].precision += precision / groups.length;
+    totals[j].recall += recall / GROUPS.length;
+    totals[j].both += both / GROUPS.length;
+    totals[j].precision += precision / GROUPS.length;
     return `${pct(recall)}/${pct(both)}`.padStart(11);
   });
   console.log(`${name.padEnd(16)} ${String(held.length).padStart(5)} ${String(held.filter((e) => e.sentiment === "negative").length).padStart(4)}  ${cells.join(" ")}`);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ADAPTATION_L2 } from "@/features/feedback/classifier/adapt";
 import { corpusPath, readLabeled } from "@/features/feedback/classifier/corpus-file";
 import { simulateAdaptation, type AdaptationRun, type BaseSettings } from "@/features/feedback/classifier/evaluate-adaptation";
-import { HARD_KINDS, TEXT_SOURCES, type LabeledExample } from "@/features/feedback/classifier/types";
+import { GROUPS } from "@/features/feedback/classifier/train/held-out-groups";
 import weightsFile from "@/features/feedback/classifier/weights.json";
 import { WeightsFileSchema } from "@/features/feedback/classifier/weights-schema";
 
@@ -28,11 +28,6 @@ export function shippedSettings(): BaseSettings {
   };
 }
 
-type Group = { name: string; inGroup: (e: LabeledExample) => boolean };
-const GROUPS: Group[] = [
-  ...TEXT_SOURCES.map((s) => ({ name: `source:${s}`, inGroup: (e: LabeledExample) => e.source === s })),
-  ...HARD_KINDS.map((h) => ({ name: `hard:${h}`, inGroup: (e: LabeledExample) => e.hard === h })),
-];
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
