@@ -28,10 +28,9 @@ for (const { name, inGroup } of GROUPS) {
     const bias = sentiment.bias.map((b, k) => (k === negative ? b + shift : b));
     const model = compileModel({ sentiment: { ...sentiment, bias }, category, calibration: settings.calibration });
     const labels = held.map((e) => predict(model, e.text, e.source));
-    const negatives = held.filter((e) => e.sentiment === "negative");
-    const recall = held.filter((e, i) => e.sentiment === "negative" && labels[i].sentiment === "negative").length / Math.max(1, negatives.length);
-    const flagged = labels.filter((l) => l.sentiment === "negative").length;
-    const precision = held.filter((e, i) => e.sentiment === "negative" && labels[i].sentiment === "negative").length / Math.max(1, flagged);
+    const found = held.filter((e, i) => e.sentiment === "negative" && labels[i].sentiment === "negative").length;
+    const recall = found / Math.max(1, held.filter((e) => e.sentiment === "negative").length);
+    const precision = found / Math.max(1, labels.filter((l) => l.sentiment === "negative").length);
     const both = held.filter((e, i) => e.sentiment === labels[i].sentiment && e.category === labels[i].category).length / held.length;
     totals[j].recall += recall / GROUPS.length;
     totals[j].both += both / GROUPS.length;

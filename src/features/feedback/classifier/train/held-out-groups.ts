@@ -1,9 +1,8 @@
 import type { FeatureOptions, FeatureVector } from "../features";
 import { compileHead, headProbabilities } from "../predict";
-import { argmax } from "../softmax";
 import { HARD_KINDS, TEXT_SOURCES, type LabeledExample } from "../types";
 import { encode, fitHead, type HeadName } from "./fit-head";
-import { shiftLogit } from "./negative-shift";
+import { recallAt } from "./negative-shift";
 
 // Text written unlike anything the model was trained on: each group of the training split — one
 // source, or one hard kind — is held out in turn, the head is fitted on the rest, and the group is
@@ -32,9 +31,8 @@ export function predictHeldOutGroups(name: HeadName, examples: LabeledExample[],
 /** The mean over groups (with at least one example of label k) of label k's recall after shifting its logit by `shift`. */
 export function heldOutRecall(groups: HeldOutGroup[], gold: number[], k: number, shift: number): number {
   const recalls = groups.flatMap(({ members, probabilities }) => {
-    const ofK = members.flatMap((i, j) => (gold[i] === k ? [j] : []));
-    if (ofK.length === 0) return [];
-    return [ofK.filter((j) => argmax(shiftLogit(probabilities[j], k, shift)) === k).length / ofK.length];
+    const groupGold = members.map((i) => gold[i]);
+    return groupGold.includes(k) ? [recallAt(probabilities, groupGold, k, shift)] : [];
   });
   return recalls.reduce((a, b) => a + b, 0) / Math.max(1, recalls.length);
 }

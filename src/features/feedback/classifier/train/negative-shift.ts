@@ -12,14 +12,18 @@ export function shiftLogit(p: Float64Array, k: number, shift: number): Float64Ar
   return q.map((x) => x / sum);
 }
 
+/** The share of the examples of label k (`gold`) that `probabilities` label k once its logit is shifted by `shift` (0 without any). */
+export function recallAt(probabilities: Float64Array[], gold: number[], k: number, shift: number): number {
+  const ofK = gold.flatMap((g, i) => (g === k ? [i] : []));
+  return ofK.filter((i) => argmax(shiftLogit(probabilities[i], k, shift)) === k).length / Math.max(1, ofK.length);
+}
+
 /** The smallest of `shifts` (ascending) whose recall of label k reaches `target`, else the largest; and that recall. */
 export function chooseShift(oof: Float64Array[], gold: number[], k: number, shifts: number[], target: number): { shift: number; recall: number } {
-  const ofK = gold.flatMap((g, i) => (g === k ? [i] : []));
-  const recallAt = (shift: number) => ofK.filter((i) => argmax(shiftLogit(oof[i], k, shift)) === k).length / Math.max(1, ofK.length);
   for (const shift of shifts) {
-    const recall = recallAt(shift);
+    const recall = recallAt(oof, gold, k, shift);
     if (recall >= target) return { shift, recall };
   }
   const last = shifts[shifts.length - 1];
-  return { shift: last, recall: recallAt(last) };
+  return { shift: last, recall: recallAt(oof, gold, k, last) };
 }

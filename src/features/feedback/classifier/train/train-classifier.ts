@@ -8,7 +8,7 @@ import { argmax } from "../softmax";
 import { crossValidateHead, foldsOf } from "./cross-validate";
 import { fitCalibration } from "./fit-calibration";
 import { encode, fitHead, HEAD_LABELS, vectorsOf, type HeadName } from "./fit-head";
-import { chooseShift, shiftLogit } from "./negative-shift";
+import { chooseShift, recallAt, shiftLogit } from "./negative-shift";
 import { stratifiedFolds } from "./folds";
 import { heldOutRecall, predictHeldOutGroups } from "./held-out-groups";
 
@@ -84,7 +84,8 @@ function trainHead(name: HeadName, examples: LabeledExample[], folds: number[], 
     const { shift, recall } = chooseShift(oof, gold, negative, s.negativeRecall.shifts, s.negativeRecall.target);
     return { oof: oof.map((p) => shiftLogit(p, negative, shift)), shift, negativeRecall: recall };
   });
-  const grid: GridPoint[] = shifted.map(({ oof, shift, negativeRecall }, g) => ({ l2: s.l2Grid[g], accuracy: oof.filter((p, i) => argmax(p) === gold[i]).length / examples.length, shift, negativeRecall }));
+  const accuracyOf = (oof: Float64Array[]) => oof.filter((p, i) => argmax(p) === gold[i]).length / examples.length;
+  const grid: GridPoint[] = shifted.map(({ oof, shift, negativeRecall }, g) => ({ l2: s.l2Grid[g], accuracy: accuracyOf(oof), shift, negativeRecall }));
   for (const g of grid) log(`${name} λ ${g.l2}: ${(100 * g.accuracy).toFixed(1)}%${g.negativeRecall === null ? "" : ` (negative shift ${g.shift}: negative recall ${(100 * g.negativeRecall).toFixed(1)}%)`}`);
   // The strongest regularisation within `l2Tolerance` of the best cross-validated accuracy: the
   // differences between neighbours are within the noise, and the stronger one generalises better.
@@ -94,13 +95,13 @@ function trainHead(name: HeadName, examples: LabeledExample[], folds: number[], 
   if (negative >= 0) {
     // Then the shift is raised, if need be, until the recall holds on text unlike the training text.
     const groups = predictHeldOutGroups(name, examples, vectors, { features, minCount: s.minCount, l2: chosen.l2 });
+    const heldOut = (shift: number) => heldOutRecall(groups, gold, negative, shift);
     const candidates = s.negativeRecall.shifts.filter((shift) => shift >= chosen.shift);
-    const shift = candidates.find((x) => heldOutRecall(groups, gold, negative, x) >= s.negativeRecall.heldOutTarget) ?? candidates[candidates.length - 1] ?? chosen.shift;
-    const base = oofs[grid.indexOf(chosen)];
-    chosenOof = base.map((p) => shiftLogit(p, negative, shift));
-    const recall = gold.filter((g, i) => g === negative && argmax(chosenOof[i]) === negative).length / Math.max(1, gold.filter((g) => g === negative).length);
-    chosen = { ...chosen, shift, negativeRecall: recall, accuracy: chosenOof.filter((p, i) => argmax(p) === gold[i]).length / examples.length, heldOutNegativeRecall: heldOutRecall(groups, gold, negative, shift) };
-    log(`${name} λ ${chosen.l2}: negative shift ${shift} (held-out groups' negative recall ${(100 * chosen.heldOutNegativeRecall!).toFixed(1)}%, out-of-fold ${(100 * recall).toFixed(1)}%, accuracy ${(100 * chosen.accuracy).toFixed(1)}%)`);
+    const shift = candidates.find((x) => heldOut(x) >= s.negativeRecall.heldOutTarget) ?? candidates[candidates.length - 1] ?? chosen.shift;
+    const unshifted = oofs[grid.indexOf(chosen)];
+    chosenOof = unshifted.map((p) => shiftLogit(p, negative, shift));
+    chosen = { ...chosen, shift, negativeRecall: recallAt(unshifted, gold, negative, shift), accuracy: accuracyOf(chosenOof), heldOutNegativeRecall: heldOut(shift) };
+    log(`${name} λ ${chosen.l2}: negative shift ${shift} (held-out groups' negative recall ${(100 * chosen.heldOutNegativeRecall!).toFixed(1)}%, out-of-fold ${(100 * chosen.negativeRecall!).toFixed(1)}%, accuracy ${(100 * chosen.accuracy).toFixed(1)}%)`);
   }
   const { head } = fitHead(name, examples, encode(vectors, s.minCount), features, chosen.l2);
   if (negative >= 0) head.bias[negative] = Math.round((head.bias[negative] + chosen.shift) * 1e5) / 1e5;
