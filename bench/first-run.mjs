@@ -33,8 +33,10 @@ const t0 = Date.now();
 execFileSync("git", ["clone", "--quiet", "--no-hardlinks", process.cwd(), dir], { stdio: "inherit" });
 const cloned = Date.now() - t0;
 
-// Nothing configured: the child sees none of this shell's database, model or mail settings.
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|TEST_DATABASE_URL|BENCH_DATABASE_URL|SMTP_URL|AI_|OPENAI|ANTHROPIC|GOOGLE|INNGEST|AUTH_)/.test(k)));
+// Nothing configured: the child sees none of this shell's database, model or mail settings, and
+// none of what `npm run bench` sets for its benchmarks (NODE_ENV=production would make the clone's
+// `npm install` skip the dev dependencies `npm run dev` needs; npm's own npm_* variables).
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|TEST_DATABASE_URL|BENCH_DATABASE_URL|SMTP_URL|AI_|OPENAI|ANTHROPIC|GOOGLE|INNGEST|AUTH_|NODE_ENV$|npm_)/.test(k)));
 const child = spawn("npm", ["run", "dev"], { cwd: dir, env: { ...env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "pipe"], detached: true });
 const marks = [];
 let output = "";
