@@ -14,6 +14,9 @@ process.once("exit", () => rmSync(dataDir, { recursive: true, force: true })); /
 
 export default defineConfig({
   testDir: "./tests/e2e-embedded",
+  // Its own folder: \`npm test\` runs this suite beside the e2e suite, and each run empties its
+  // outputDir when it starts.
+  outputDir: "test-results-embedded",
   timeout: 120_000,
   expect: { timeout: 30_000 }, // next dev compiles each page on first visit
   workers: 1,

@@ -8,7 +8,7 @@
 // The e2e suite's production build runs in the background from the start (startBuild), and the
 // summary gives each stage's time.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AptLockTimeoutError, APT_LOCK_TIMEOUT_MS, aptArgs, isAptLockHeld, waitForAptLock } from "./lib/apt-lock.mjs";
@@ -63,7 +63,9 @@ function startBuild() {
   // build each keep about half of a busy machine (the whole run green beside two busy loops: 850 s), and
   // its whole process group is stopped with it.
   const script = `npx next build > "${log}" 2>&1 && node scripts/js-budget.mjs >> "${log}" 2>&1`;
-  const child = spawn("sh", ["-c", script], { stdio: "ignore", detached: true, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  // NEXT_BUILD_FILESYSTEM_CACHE=0: a fresh clone builds once; writing Turbopack's cache for a next
+  // build that never comes cost ≈ 12 s of a busy 2-core machine.
+  const child = spawn("sh", ["-c", script], { stdio: "ignore", detached: true, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_BUILD_FILESYSTEM_CACHE: "0" } });
   const done = new Promise((resolve) => child.on("exit", (code) => resolve({ ok: code === 0, ms: Date.now() - started, log })));
   process.once("exit", () => {
     if (child.exitCode !== null) return;
@@ -85,8 +87,26 @@ function step(name, cmd, args, env, failures) {
   });
 }
 
+/** `step` with its output in `log`, printed whole when it ends: for a step that runs beside another. */
+function quietStep(name, cmd, args, env, log, failures) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`\n━━ ${name} (started; its output follows when it ends) ━━ ${cmd} ${args.join(" ")}`);
+    const out = openSync(log, "w");
+    const child = spawn(cmd, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } });
+    child.on("exit", (code) => {
+      closeSync(out);
+      console.log(`\n━━ ${name} ━━ (its output)\n${readFileSync(log, "utf8")}`);
+      resolve({ name, ok: code === 0, ms: Date.now() - started, failures });
+    });
+  });
+}
+
 ensurePackages();
 ensurePrismaClient();
+// The build needs no database: it starts now, beside Chromium's install and the databases' start
+// and migrations (a minute in which the machine was ≈ 40% idle).
+const build = startBuild();
 await ensureChromium();
 
 const { createTestDatabase, dropTestDatabase, startTestServer } = await import("./lib/test-database.mjs");
@@ -114,19 +134,23 @@ try {
   results.push({ name: "prisma migrate deploy", ok: migrate.status === 0 && migrateE2e.status === 0, ms: 0 });
   if (migrate.status === 0 && migrateE2e.status === 0) {
     const report = (file) => path.join(reports, file);
-    const build = startBuild();
     results.push(await step("lint", "npx", ["eslint", "."], env));
     const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report("vitest.json")}`];
     results.push(await step("unit + integration", "npx", vitestArgs, env, () => vitestFailures(report("vitest.json"))));
     const built = await build;
     results.push({ name: "production build", ok: built.ok, ms: built.ms, failures: () => [{ title: "next build or the JavaScript budget failed; the end of its output:", detail: readFileSync(built.log, "utf8").trim().split("\n").slice(-40).map((l) => `      ${l}`).join("\n") }] });
+    // The embedded-mode e2e starts `npm run dev` with no database configured — its own server,
+    // database and port — so it runs beside the e2e suite, whose browsers leave the CPU idle ≈ 15% of the
+    // time (waiting on the server and on each other); its output is kept in a log printed when it
+    // ends. Not beside the build: next dev and next build both rewrite next-env.d.ts, which the
+    // build's type check reads.
+    const embeddedEnv = { NEXT_TELEMETRY_DISABLED: "1", E2E_JSON_REPORT: report("embedded.json") };
+    const embedded = quietStep("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], embeddedEnv, report("embedded.log"), () => playwrightFailures(report("embedded.json")));
     // Two browsers side by side (E2E_WORKERS overrides): each test seeds workspaces of its own, and
     // most of a test's time is the server's and the page's waits. 640 s → 386 s on 2 cores.
     const e2eWorkers = process.env.E2E_WORKERS || "2";
     if (built.ok) results.push(await step("e2e", "npx", ["playwright", "test"], { ...e2eEnv, E2E_WORKERS: e2eWorkers, E2E_SKIP_BUILD: "1", E2E_JSON_REPORT: report("e2e.json") }, () => playwrightFailures(report("e2e.json"))));
-    // The embedded-mode e2e starts `npm run dev` with no database configured: its own server.
-    const embeddedEnv = { NEXT_TELEMETRY_DISABLED: "1", E2E_JSON_REPORT: report("embedded.json") };
-    results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], embeddedEnv, () => playwrightFailures(report("embedded.json"))));
+    results.push(await embedded);
   }
 } finally {
   if (process.env.KEEP_TEST_DB === "1" && !server.embedded) {

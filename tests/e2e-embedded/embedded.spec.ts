@@ -216,7 +216,7 @@ test("a walk: dashboard → template dashboard, ritual started → a new task wh
     // The page follows the run live and shows the proposals once it is done.
     await expect(task.waitingForDecision).toBeVisible({ timeout: 90_000 });
     await expect(task.liveStatus).toHaveText("Idle");
-    await page.screenshot({ caret: "initial", path: "test-results/screens/embedded-task.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results-embedded/screens/embedded-task.png", fullPage: true });
   });
 
   await test.step("confirm one of its proposals in the inbox: it is applied to the task", async () => {
@@ -274,7 +274,7 @@ test("a one-on-one chat turn with the improver is streamed and still there after
   await expect(oneOnOne.assistantMessages.nth(1)).toHaveText(answerText);
   await expect(page.getByText("Session #", { exact: false }).first()).toBeVisible();
   await expect(input).toBeEditable();
-  await page.screenshot({ caret: "initial", path: "test-results/screens/embedded-one-on-one.png", fullPage: true });
+  await page.screenshot({ caret: "initial", path: "test-results-embedded/screens/embedded-one-on-one.png", fullPage: true });
   guarded.check();
 });
 
@@ -312,7 +312,7 @@ test("the ritual started above: the review page → the review email in the deve
     await expect(review.cards).toHaveCount(1);
     await expect(card.root).toContainText("Proposed directives · v5");
     await expect(card.diff).toContainText("Added: ");
-    await page.screenshot({ caret: "initial", path: "test-results/screens/embedded-ritual-review.png", fullPage: true });
+    await page.screenshot({ caret: "initial", path: "test-results-embedded/screens/embedded-ritual-review.png", fullPage: true });
     await expect(card.root).toHaveAttribute("data-status", "pending"); // not a draft: it can be approved
     await card.approve("0.8", "Approve with this rating");
     await expect(card.root).toHaveAttribute("data-status", "approved");
