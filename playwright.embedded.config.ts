@@ -14,8 +14,8 @@ process.once("exit", () => rmSync(dataDir, { recursive: true, force: true })); /
 
 export default defineConfig({
   testDir: "./tests/e2e-embedded",
-  // Its own folder: \`npm test\` runs this suite beside the e2e suite, and each run empties its
-  // outputDir when it starts.
+  // Its own folder: Playwright empties a run's outputDir when it starts, and `npm test` runs this
+  // suite after the e2e suite, whose failures' traces and screenshots must survive it.
   outputDir: "test-results-embedded",
   timeout: 120_000,
   expect: { timeout: 30_000 }, // next dev compiles each page on first visit

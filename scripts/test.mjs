@@ -8,7 +8,7 @@
 // The e2e suite's production build runs in the background from the start (startBuild), and the
 // summary gives each stage's time.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AptLockTimeoutError, APT_LOCK_TIMEOUT_MS, aptArgs, isAptLockHeld, waitForAptLock } from "./lib/apt-lock.mjs";
@@ -87,21 +87,6 @@ function step(name, cmd, args, env, failures) {
   });
 }
 
-/** `step` with its output in `log`, printed whole when it ends: for a step that runs beside another. */
-function quietStep(name, cmd, args, env, log, failures) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    console.log(`\n━━ ${name} (started; its output follows when it ends) ━━ ${cmd} ${args.join(" ")}`);
-    const out = openSync(log, "w");
-    const child = spawn(cmd, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } });
-    child.on("exit", (code) => {
-      closeSync(out);
-      console.log(`\n━━ ${name} ━━ (its output)\n${readFileSync(log, "utf8")}`);
-      resolve({ name, ok: code === 0, ms: Date.now() - started, failures });
-    });
-  });
-}
-
 ensurePackages();
 ensurePrismaClient();
 // The build needs no database: it starts now, beside Chromium's install and the databases' start
@@ -139,18 +124,15 @@ try {
     results.push(await step("unit + integration", "npx", vitestArgs, env, () => vitestFailures(report("vitest.json"))));
     const built = await build;
     results.push({ name: "production build", ok: built.ok, ms: built.ms, failures: () => [{ title: "next build or the JavaScript budget failed; the end of its output:", detail: readFileSync(built.log, "utf8").trim().split("\n").slice(-40).map((l) => `      ${l}`).join("\n") }] });
-    // The embedded-mode e2e starts `npm run dev` with no database configured — its own server,
-    // database and port — so it runs beside the e2e suite, whose browsers leave the CPU idle ≈ 15% of the
-    // time (waiting on the server and on each other); its output is kept in a log printed when it
-    // ends. Not beside the build: next dev and next build both rewrite next-env.d.ts, which the
-    // build's type check reads.
-    const embeddedEnv = { NEXT_TELEMETRY_DISABLED: "1", E2E_JSON_REPORT: report("embedded.json") };
-    const embedded = quietStep("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], embeddedEnv, report("embedded.log"), () => playwrightFailures(report("embedded.json")));
     // Two browsers side by side (E2E_WORKERS overrides): each test seeds workspaces of its own, and
     // most of a test's time is the server's and the page's waits. 640 s → 386 s on 2 cores.
     const e2eWorkers = process.env.E2E_WORKERS || "2";
     if (built.ok) results.push(await step("e2e", "npx", ["playwright", "test"], { ...e2eEnv, E2E_WORKERS: e2eWorkers, E2E_SKIP_BUILD: "1", E2E_JSON_REPORT: report("e2e.json") }, () => playwrightFailures(report("e2e.json"))));
-    results.push(await embedded);
+    // The embedded-mode e2e starts `npm run dev` with no database configured: its own server. Not
+    // beside the e2e suite: that run was only ≈ 30 s shorter (both suites find the CPU busy), and
+    // next dev's first compile of the sign-in action then took over 30 s.
+    const embeddedEnv = { NEXT_TELEMETRY_DISABLED: "1", E2E_JSON_REPORT: report("embedded.json") };
+    results.push(await step("e2e: embedded mode", "npx", ["playwright", "test", "-c", "playwright.embedded.config.ts"], embeddedEnv, () => playwrightFailures(report("embedded.json"))));
   }
 } finally {
   if (process.env.KEEP_TEST_DB === "1" && !server.embedded) {
