@@ -5,6 +5,7 @@
 //
 //   DATABASE_URL=<db> npx tsx scripts/experiments/page-floor.ts <distDir> [rounds] [pages=notifications,usage,dashboard]
 //
+// NODE_ARGS="--max-semi-space-size=64 …" passes flags to the server's node.
 // With PROFILE_DIR=<dir> the server writes a CPU profile there and the script the measured windows
 // (<dir>/windows.json) for `node bench/lib/profile-summary.mjs <profile> <dir>/windows.json [name]`.
 import { writeFileSync } from "node:fs";
@@ -17,7 +18,7 @@ const rounds = Number(roundsArg);
 const db = new pg.Pool({ connectionString: process.env.DATABASE_URL });
 const { cookie, pages } = await demoPages(db, pageNames.split(","));
 const profileDir = process.env.PROFILE_DIR;
-const server = await startPageServer(distDir, process.env.DATABASE_URL!, { nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+const server = await startPageServer(distDir, process.env.DATABASE_URL!, { nodeArgs: [...(process.env.NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])] });
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 const windows: { page: string; startUs: number; endUs: number }[] = [];
 const targets: [string, string, Record<string, string>][] = [
