@@ -25,6 +25,9 @@ export type LabelledItem = {
   occurredAt: Date;
 };
 
+/** A "Check labels" entry: one text, and how many more items wait with exactly that text and reading. */
+export type QueueItem = LabelledItem & { identical: number };
+
 /** What label chips need of an item: a server page passes this, not the whole item, to the client chips (its text would ride along in the page's payload). */
 export type ChipLabels = Pick<LabelledItem, "id" | "sentiment" | "category" | "confidence" | "classifiedBy">;
 export const chipLabels = ({ id, sentiment, category, confidence, classifiedBy }: ChipLabels): ChipLabels => ({ id, sentiment, category, confidence, classifiedBy });

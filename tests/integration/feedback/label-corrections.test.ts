@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { recordObservation } from "@/features/agents/server/record-message";
 import { correctFeedbackLabelsAction } from "@/features/feedback/actions/correct-feedback-labels";
 import { classifyFeedbackText } from "@/features/feedback/classifier/model";
-import { adaptClassifier } from "@/features/feedback/server/adapt-classifier";
+import { adaptClassifier, heldOutAccuracy } from "@/features/feedback/server/adapt-classifier";
 import { classifyPendingFeedback } from "@/features/feedback/server/classify-pending";
 import { listLabelQueue, countLabelQueue } from "@/features/feedback/server/label-queries";
 import { getFeedbackBreakdown } from "@/features/feedback/server/queries";
@@ -139,6 +139,67 @@ describe("the review queue", () => {
     expect(await correctFeedbackLabelsAction({ workspaceSlug: workspace.slug, corrections: [{ itemId: byText.get("q one")!.id, category: "timeliness" }] })).toMatchObject({ ok: true, data: { corrected: 1 } });
     expect((await listLabelQueue({ workspaceId: workspace.id })).map((i) => i.detail)).toEqual(["q three"]);
     expect(await db.feedbackLabelCorrection.count({ where: { workspaceId: workspace.id, confirmed: true } })).toBe(1);
+  });
+});
+
+describe("identical texts in the review queue", () => {
+  it("lists a text once with how many identical items wait, and a label set on it (both keys) reaches all of them — not another template's, another reading's or another text's", async () => {
+    const { workspace, members, scope, template, agents } = await setup(2);
+    const other = await makeTemplate(scope, { name: `Other ${uid()}`, directives: "Help." });
+    const otherAgent = await makeAgent(scope, other.id, { displayName: "Other agent" });
+    const same = `Same words ${uid()}.`;
+    const different = `Other words ${uid()}.`;
+    const recorded: { agentId: string; text: string }[] = [
+      { agentId: agents[0].id, text: same }, { agentId: agents[1].id, text: same }, { agentId: agents[0].id, text: same }, // identical ×3
+      { agentId: agents[1].id, text: same }, // the same words read otherwise (another confidence)
+      { agentId: otherAgent.id, text: same }, // another template
+      { agentId: agents[0].id, text: different },
+    ];
+    const messageIds: string[] = [];
+    for (const r of recorded) messageIds.push((await recordObservation({ scope, ...r })).id);
+    await classifyPendingFeedback({ workspaceId: workspace.id, model: labelByText({ [same]: "neutral/general", [different]: "neutral/general" }).model });
+    const bySource = new Map((await db.feedbackItem.findMany({ where: { workspaceId: workspace.id } })).map((i) => [i.sourceId, i]));
+    const [a1, a2, a3, otherReading, otherTemplate, differentItem] = messageIds.map((id) => bySource.get(id)!);
+    for (const [item, confidence] of [[a1, 0.3], [a2, 0.3], [a3, 0.3], [otherReading, 0.45], [otherTemplate, 0.3], [differentItem, 0.4]] as const) {
+      await db.feedbackItem.update({ where: { id: item.id }, data: { confidence } });
+    }
+    expect(new Set([a1, a2, a3, otherReading].map((i) => i.templateId))).toEqual(new Set([template.id]));
+
+    const queue = await listLabelQueue({ workspaceId: workspace.id });
+    expect(queue.map((q) => [q.detail, q.templateId, q.confidence, q.identical]).sort()).toEqual(
+      [[same, template.id, 0.3, 2], [same, other.id, 0.3, 0], [different, template.id, 0.4, 0], [same, template.id, 0.45, 0]].sort(),
+    );
+    expect(await countLabelQueue({ workspaceId: workspace.id })).toEqual({ value: 6, capped: false }); // items, not entries
+    const entry = queue.find((q) => q.templateId === template.id && q.confidence === 0.3)!;
+
+    actAs(members.member);
+    // The category key, then the sentiment key, on the entry: each reaches its two identical items.
+    expect(await correctFeedbackLabelsAction({ workspaceSlug: workspace.slug, corrections: [{ itemId: entry.id, category: "timeliness" }], identical: true })).toMatchObject({ ok: true, data: { corrected: 3, confirmed: 0, identical: 2 } });
+    expect(await correctFeedbackLabelsAction({ workspaceSlug: workspace.slug, corrections: [{ itemId: entry.id, sentiment: "negative" }], identical: true })).toMatchObject({ ok: true, data: { corrected: 3, identical: 2 } });
+    const after = new Map((await db.feedbackItem.findMany({ where: { workspaceId: workspace.id } })).map((i) => [i.id, i]));
+    for (const item of [a1, a2, a3]) expect(after.get(item.id)).toMatchObject({ sentiment: "negative", category: "timeliness", classifiedBy: "person", confidence: 1 });
+    for (const item of [otherReading, otherTemplate, differentItem]) expect(after.get(item.id)).toMatchObject({ sentiment: "neutral", category: "general", classifiedBy: "model" });
+    expect(await db.feedbackLabelCorrection.count({ where: { workspaceId: workspace.id } })).toBe(6); // who and when, per item
+    await expectRollupsRight(template.id);
+
+    // Without `identical` (the label chips elsewhere), only the item named.
+    const otherEntry = (await listLabelQueue({ workspaceId: workspace.id })).find((q) => q.templateId === other.id)!;
+    expect(otherEntry.identical).toBe(0);
+    expect(await correctFeedbackLabelsAction({ workspaceSlug: workspace.slug, corrections: [{ itemId: otherReading.id, category: "accuracy" }] })).toMatchObject({ ok: true, data: { corrected: 1, identical: 0 } });
+    expect((await listLabelQueue({ workspaceId: workspace.id })).map((q) => q.detail).sort()).toEqual([different, same].sort());
+  });
+
+  it("an adaptation's held-out check counts a text labelled on many identical items once", async () => {
+    const taught = [
+      { text: "Yes, go ahead.", source: "comment" as const, sentiment: "positive" as const, category: "timeliness" as const },
+      { text: "Please stop.", source: "comment" as const, sentiment: "negative" as const, category: "tooling" as const },
+      { text: "The estimate was off by two hours.", source: "comment" as const, sentiment: "negative" as const, category: "accuracy" as const },
+      { text: "Great summary, thanks!", source: "comment" as const, sentiment: "positive" as const, category: "communication" as const },
+      { text: "Reminder came too late again.", source: "comment" as const, sentiment: "negative" as const, category: "timeliness" as const },
+    ];
+    // Twenty identical corrections of the first text: in folds of their own, they would be scored on themselves.
+    const repeated = [...Array.from({ length: 20 }, () => taught[0]), ...taught.slice(1)];
+    expect(heldOutAccuracy(repeated)).toEqual(heldOutAccuracy(taught));
   });
 });
 

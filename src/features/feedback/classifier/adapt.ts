@@ -76,7 +76,15 @@ export function adaptationTerms(text: string): string[] {
 }
 
 
-/** The newest correction of each text (same terms: "Yes, go ahead." and "yes go ahead"), in the order of their newest position. */
+/**
+ * The newest correction of each text (same terms: "Yes, go ahead." and "yes go ahead"), in the order
+ * of their newest position: what an adaptation learns from, and what its held-out check counts — a
+ * text labelled on many identical items is one example, never in two folds at once.
+ */
+export function distinctCorrections(corrections: LabelCorrection[]): LabelCorrection[] {
+  return newestPerText(corrections).map(({ terms: _terms, ...c }) => c);
+}
+
 function newestPerText(corrections: LabelCorrection[]): (LabelCorrection & { terms: string[] })[] {
   const byTerms = new Map<string, LabelCorrection & { terms: string[] }>();
   for (const c of corrections) {

@@ -18,7 +18,7 @@ const TONE: Record<Sentiment, string> = { positive: "label-chip label-chip-posit
  * change is a correction stored with who and when (correctFeedbackLabelsAction); the page then
  * refreshes, so counts and patterns move at once. Read-only for viewers.
  */
-type Props = { workspaceSlug: string; item: ChipLabels; canEdit: boolean; context?: string };
+type Props = { workspaceSlug: string; item: ChipLabels; canEdit: boolean; context?: string; /** Label the identical items too ("Check labels": one entry per text). */ identical?: boolean };
 
 export function LabelChips(props: Props) {
   // A new label from the server (the refreshed page) starts the chips afresh.
@@ -26,7 +26,7 @@ export function LabelChips(props: Props) {
   return <Chips key={`${id}:${sentiment}:${category}:${classifiedBy}`} {...props} />;
 }
 
-function Chips({ workspaceSlug, item, canEdit, context }: Props) {
+function Chips({ workspaceSlug, item, canEdit, context, identical }: Props) {
   const router = useRouter();
   const { run, pending, error } = useAction(correctFeedbackLabelsAction);
   // Shown at once; the refreshed page confirms it.
@@ -35,7 +35,7 @@ function Chips({ workspaceSlug, item, canEdit, context }: Props) {
   const save = (change: { sentiment?: Sentiment; category?: FeedbackCategory }) => {
     const previous = shown;
     setShown({ ...shown, ...change, classifiedBy: "person", confidence: 1 });
-    void run({ workspaceSlug, corrections: [{ itemId: item.id, ...change }] }, () => router.refresh()).then((r) => {
+    void run({ workspaceSlug, corrections: [{ itemId: item.id, ...change }], ...(identical ? { identical } : {}) }, () => router.refresh()).then((r) => {
       if (!r.ok) setShown(previous);
     });
   };

@@ -3,21 +3,22 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorText } from "@/components/ui/form";
 import { cn } from "@/lib/cn";
-import { CATEGORY_KEYS, confidenceLabel, SENTIMENT_KEYS, type LabelledItem } from "../labels";
+import { CATEGORY_KEYS, confidenceLabel, SENTIMENT_KEYS, type QueueItem } from "../labels";
 import type { FeedbackCategory, Sentiment } from "../rules";
 import type { CorrectFeedbackLabelsInput } from "../schemas";
 import { sourceLabel } from "../source-kind";
 import { LabelChips } from "./label-chips";
 
-type Done = { sentiment: Sentiment; category: FeedbackCategory; confirmed: boolean; saved: boolean };
+type Done = { sentiment: Sentiment; category: FeedbackCategory; confirmed: boolean; saved: boolean; identical: number };
 
 /**
  * "Check labels": the items the classifier is least sure of, one selected at a time. Keys: j / k
  * next / previous, 1–3 sentiment, a letter for the category, Enter (or y) keeps both labels — each
  * a correction (a confirmation too), after which the next item is selected. Every control is also
- * a button or select (LabelChips), for the mouse and for Tab.
+ * a button or select (LabelChips), for the mouse and for Tab. A text is listed once: "×12" says how
+ * many items wait with it, and a label set on it is set on all of them.
  */
-export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: string; items: LabelledItem[]; canEdit: boolean }) {
+export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: string; items: QueueItem[]; canEdit: boolean }) {
   const router = useRouter();
   const [index, setIndex] = useState(0);
   const [done, setDone] = useState<Record<string, Done>>({});
@@ -25,16 +26,18 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
   const list = useRef<HTMLOListElement>(null);
 
   const save = useCallback(
-    (item: LabelledItem, change: { sentiment?: Sentiment; category?: FeedbackCategory }) => {
-      const previous = done[item.id] ?? { sentiment: item.sentiment, category: item.category };
+    (item: QueueItem, change: { sentiment?: Sentiment; category?: FeedbackCategory }) => {
+      const previous = done[item.id] ?? { sentiment: item.sentiment, category: item.category, identical: 0 };
       const next = { sentiment: change.sentiment ?? previous.sentiment, category: change.category ?? previous.category };
       const confirmed = !change.sentiment && !change.category;
-      setDone((d) => ({ ...d, [item.id]: { ...next, confirmed, saved: false } }));
+      setDone((d) => ({ ...d, [item.id]: { ...next, confirmed, saved: false, identical: previous.identical } }));
       // A plain request per key (the route, not a server action): Next runs server actions one at a
       // time through the router, and a save queued there behind a page transition never answered.
-      void saveLabels(workspaceSlug, { corrections: [{ itemId: item.id, ...change }] }).then((r) => {
+      // The entry stands for its identical items (`identical`: the server labels them alike, on a
+      // second key too — the category after the sentiment).
+      void saveLabels(workspaceSlug, { corrections: [{ itemId: item.id, ...change }], identical: item.identical > 0 }).then((r) => {
         setError(r.ok ? null : r.error.message);
-        if (r.ok) setDone((d) => (d[item.id] ? { ...d, [item.id]: { ...d[item.id], saved: true } } : d));
+        if (r.ok) setDone((d) => (d[item.id] ? { ...d, [item.id]: { ...d[item.id], saved: true, identical: Math.max(d[item.id].identical, r.identical) } } : d));
         else
           setDone((d) => {
             const rest = { ...d };
@@ -101,15 +104,22 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
               onClick={() => setIndex(i)}
               className={cn("rounded-lg border p-3 text-sm", i === index ? "border-brand-400 ring-2 ring-brand-100" : "border-zinc-200", d && "bg-zinc-50")}
             >
-              <p className="text-zinc-800">“{item.detail}”</p>
+              <p className="text-zinc-800">
+                “{item.detail}”
+                {item.identical ? (
+                  <span className="ml-2 whitespace-nowrap rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600" data-testid="queue-item-identical" title="The same text from the same source, labelled alike: your label applies to all of them.">
+                    ×{(item.identical + 1).toLocaleString("en")}
+                  </span>
+                ) : null}
+              </p>
               <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
                 <span>{sourceLabel(item.sourceType)}</span>
                 {item.templateName ? <span>· {item.templateName}</span> : null}
                 <span>· was {Math.round(item.confidence * 100)}% sure</span>
-                <LabelChips workspaceSlug={workspaceSlug} item={shown} canEdit={canEdit} context={`“${item.detail.slice(0, 40)}”`} />
+                <LabelChips workspaceSlug={workspaceSlug} item={shown} canEdit={canEdit} identical={item.identical > 0} context={`“${item.detail.slice(0, 40)}”`} />
                 {d ? (
                   <span className="font-medium text-emerald-700" data-testid="queue-item-state">
-                    {d.saved ? `${d.confirmed ? "confirmed" : "corrected"} · ${confidenceLabel(shown)}` : "saving…"}
+                    {d.saved ? `${d.confirmed ? "confirmed" : "corrected"} · ${confidenceLabel(shown)}${d.identical ? ` · with ${d.identical.toLocaleString("en")} identical ${d.identical === 1 ? "item" : "items"}` : ""}` : "saving…"}
                   </span>
                 ) : null}
               </div>
@@ -121,12 +131,12 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
   );
 }
 
-type SaveResult = { ok: true } | { ok: false; error: { message: string } };
+type SaveResult = { ok: true; identical: number } | { ok: false; error: { message: string } };
 
 async function saveLabels(workspaceSlug: string, body: CorrectFeedbackLabelsInput): Promise<SaveResult> {
   try {
     const res = await fetch(`/api/workspaces/${encodeURIComponent(workspaceSlug)}/feedback/labels`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    if (res.ok) return { ok: true };
+    if (res.ok) return { ok: true, identical: ((await res.json().catch(() => null)) as { identical?: number } | null)?.identical ?? 0 };
     const answer = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     return { ok: false, error: { message: answer?.error?.message ?? "The label was not saved." } };
   } catch {

@@ -2,7 +2,7 @@ import "server-only";
 import { describeModels } from "@/ai/models";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db";
-import { classifyWithAdaptation, trainAdaptation, type Adaptation, type LabelCorrection } from "../classifier/adapt";
+import { classifyWithAdaptation, distinctCorrections, trainAdaptation, type Adaptation, type LabelCorrection } from "../classifier/adapt";
 import { classifyFeedbackText } from "../classifier/model";
 import { reasonVerdicts } from "../reason-verdicts";
 import { classifierSource, type FeedbackCategory, type Sentiment } from "../rules";
@@ -10,8 +10,9 @@ import { correctionVerdictSql } from "./workspace-labelling";
 
 // The workspace's adaptation of the built-in classifier (the `adapt-classifier` job, after a batch
 // of corrections):
-//  1. its corrections — the newest label of each corrected or confirmed item, up to
-//     MAX_TRAINING_CORRECTIONS — are the training data;
+//  1. its corrections — the newest label of each corrected or confirmed text (from its source; a
+//     text labelled on many identical items once), up to MAX_TRAINING_CORRECTIONS — are the
+//     training data;
 //  2. held-out accuracy: FOLDS-fold cross-validation over them (each fold classified by an
 //     adaptation trained on the others), against the shipped model on the same texts;
 //  3. a new version is stored (FeedbackAdaptation); it is ACTIVE only when it beats the shipped
@@ -43,9 +44,9 @@ type TrainingRow = { text: string; sourceType: string; verdict: string | null; s
 async function listTrainingCorrections(workspaceId: string): Promise<LabelCorrection[]> {
   const rows = await db.$queryRaw<TrainingRow[]>`
     SELECT text, "sourceType", verdict, sentiment, category FROM (
-      SELECT DISTINCT ON (c."feedbackItemId") c."text", c."sourceType", ${correctionVerdictSql} AS verdict, c."sentiment"::text AS sentiment, c."category"::text AS category, c."createdAt", c."id"
+      SELECT DISTINCT ON (c."text", c."sourceType") c."text", c."sourceType", ${correctionVerdictSql} AS verdict, c."sentiment"::text AS sentiment, c."category"::text AS category, c."createdAt", c."id"
       FROM "FeedbackLabelCorrection" c WHERE c."workspaceId" = ${workspaceId}
-      ORDER BY c."feedbackItemId", c."createdAt" DESC, c."id" DESC
+      ORDER BY c."text", c."sourceType", c."createdAt" DESC, c."id" DESC
     ) x ORDER BY "createdAt" DESC, "id" DESC LIMIT ${MAX_TRAINING_CORRECTIONS}`;
   // Oldest first: the newest correction of a text is the one that counts (trainAdaptation).
   return rows.reverse().map((r) => ({ text: r.text, source: classifierSource(r.sourceType, r.verdict), sentiment: r.sentiment, category: r.category }));
@@ -53,8 +54,13 @@ async function listTrainingCorrections(workspaceId: string): Promise<LabelCorrec
 
 const right = (p: { sentiment: Sentiment; category: FeedbackCategory }, c: LabelCorrection) => p.sentiment === c.sentiment && p.category === c.category;
 
-/** Cross-validated accuracy (both labels right) of the adaptation and of the shipped model on the same corrections. */
-export function heldOutAccuracy(corrections: LabelCorrection[], folds = FOLDS): { accuracy: number; baseAccuracy: number } {
+/**
+ * Cross-validated accuracy (both labels right) of the adaptation and of the shipped model on the same
+ * corrections, one per text (distinctCorrections): the same text in a training fold and a held-out
+ * one would score the adaptation on what it was taught.
+ */
+export function heldOutAccuracy(all: LabelCorrection[], folds = FOLDS): { accuracy: number; baseAccuracy: number } {
+  const corrections = distinctCorrections(all);
   if (!corrections.length) return { accuracy: 0, baseAccuracy: 0 };
   const k = Math.min(folds, corrections.length);
   let adapted = 0;
@@ -71,14 +77,17 @@ export function heldOutAccuracy(corrections: LabelCorrection[], folds = FOLDS): 
 }
 
 /**
- * Trains the workspace's next adaptation when ADAPT_AFTER_CORRECTIONS corrections came since the
+ * Trains the workspace's next adaptation when ADAPT_AFTER_CORRECTIONS corrected texts came since the
  * last one (`force`: whatever the number), stores it, and relabels. `builtIn`: whether the
  * classifier role is the built-in model (tests pass it; default: the configured registry).
  */
 export async function adaptClassifier({ workspaceId, force = false, builtIn = describeModels().builtIn, now = new Date() }: { workspaceId: string; force?: boolean; builtIn?: boolean; now?: Date }): Promise<AdaptClassifierResult> {
   if (!builtIn) return { status: "hosted" };
   const last = await db.feedbackAdaptation.findFirst({ where: { workspaceId }, orderBy: { version: "desc" }, select: { version: true, createdAt: true } });
-  const fresh = await db.feedbackLabelCorrection.count({ where: { workspaceId, ...(last ? { createdAt: { gt: last.createdAt } } : {}) } });
+  // Texts, not rows: a label set on twelve identical items ("Check labels") is one judgement.
+  const [{ fresh }] = await db.$queryRaw<{ fresh: number }[]>`
+    SELECT count(DISTINCT "text")::int AS fresh FROM "FeedbackLabelCorrection"
+    WHERE "workspaceId" = ${workspaceId} AND "createdAt" > ${last?.createdAt ?? new Date(0)}`;
   if (fresh === 0 || (!force && fresh < ADAPT_AFTER_CORRECTIONS)) return { status: "not-enough" };
 
   const corrections = await listTrainingCorrections(workspaceId);

@@ -5,13 +5,15 @@ import { db } from "@/server/db";
 import { notFound } from "@/server/errors";
 import type { Scope } from "@/server/scope";
 import type { FeedbackCategory, Sentiment } from "../rules";
-import type { CorrectFeedbackLabelsInput } from "../schemas";
+import { MAX_IDENTICAL_ITEMS, type CorrectFeedbackLabelsInput } from "../schemas";
 import { WRITTEN_SOURCE_TYPES } from "../source-kind";
 
 // The single write path of a person's label: a correction or a confirmation of written feedback
 // items (one, or a bulk selection), in ONE transaction:
 //  1. the items are locked, by id AND workspace, written ones only (a signal's label is its rule's);
-//     one that is missing or not written → 404 and nothing is written;
+//     one that is missing or not written → 404 and nothing is written. With `identical`, the
+//     model's labels of the same texts are locked too (identicalItems) and take the same labels:
+//     "Check labels" lists a text once, however many agents wrote it;
 //  2. each item takes the person's labels in place (classifiedBy `person`, confidence 1): the
 //     count tables follow through FeedbackItem's UPDATE triggers (FeedbackDailyCount,
 //     FeedbackCountBlock) in this transaction, and the live breakdown, patterns and the next
@@ -26,34 +28,55 @@ export type CorrectFeedbackLabelsResult = {
   corrected: number;
   /** Items whose labels the person kept. */
   confirmed: number;
+  /** Of both, the items labelled because they are identical to one named (`identical`). */
+  identical: number;
   /** The staged event (deliver it after the commit). */
   eventIds: string[];
 };
 
 type Locked = { id: string; templateId: string; sourceType: string; sentiment: Sentiment; category: FeedbackCategory; confidence: number; classifiedBy: "rule" | "model" | "person"; detail: string };
 
-export async function correctFeedbackLabels({ scope, corrections }: { scope: Scope } & CorrectFeedbackLabelsInput): Promise<CorrectFeedbackLabelsResult> {
+export async function correctFeedbackLabels({ scope, corrections, identical = false }: { scope: Scope } & CorrectFeedbackLabelsInput): Promise<CorrectFeedbackLabelsResult> {
   const ids = corrections.map((c) => c.itemId);
   return db.$transaction(async (t) => {
+    // Which rows: the items named, and (identical) the model's labels of the same texts. Every row is
+    // then locked in ONE statement in id order, so two people labelling overlapping texts wait for
+    // each other instead of deadlocking.
+    const named = await t.$queryRaw<Locked[]>`
+      SELECT "id", "templateId", "sourceType", "sentiment"::text AS sentiment, "category"::text AS category, "confidence", "classifiedBy"::text AS "classifiedBy", "detail"
+      FROM "FeedbackItem"
+      WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${ids}::text[]) AND "sourceType" = ANY(${[...WRITTEN_SOURCE_TYPES]}::text[])`;
+    if (named.length !== ids.length) throw notFound("That feedback item was not found.");
+    const alike = identical ? await identicalItems(t, scope.workspaceId, named, ids) : [];
     const rows = await t.$queryRaw<Locked[]>`
       SELECT "id", "templateId", "sourceType", "sentiment"::text AS sentiment, "category"::text AS category, "confidence", "classifiedBy"::text AS "classifiedBy", "detail"
       FROM "FeedbackItem"
-      WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${ids}::text[]) AND "sourceType" = ANY(${[...WRITTEN_SOURCE_TYPES]}::text[])
+      WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${[...ids, ...alike.map((a) => a.id)]}::text[])
       ORDER BY "id" FOR UPDATE`;
-    if (rows.length !== ids.length) throw notFound("That feedback item was not found.");
     const byId = new Map(rows.map((r) => [r.id, r]));
+    if (ids.some((id) => !byId.has(id))) throw notFound("That feedback item was not found.");
     const changes = corrections.map((c) => {
       const before = byId.get(c.itemId)!;
       const sentiment = c.sentiment ?? before.sentiment;
       const category = c.category ?? before.category;
       return { before, sentiment, category, confirmed: sentiment === before.sentiment && category === before.category };
     });
+    // An identical item takes the labels its text was given — unless it changed since it was found
+    // (a person labelled it meanwhile): then it is no longer identical, and keeps its labels.
+    const target = new Map(changes.map((c) => [c.before.id, c]));
+    const alikeChanges = alike.flatMap(({ id, of }) => {
+      const before = byId.get(id);
+      const source = target.get(of)!;
+      if (!before || identityOf(before) !== identityOf(source.before)) return [];
+      return [{ before, sentiment: source.sentiment, category: source.category, confirmed: source.sentiment === before.sentiment && source.category === before.category }];
+    });
+    const all = [...changes, ...alikeChanges];
     await t.$executeRaw`
       UPDATE "FeedbackItem" i SET "sentiment" = v.sentiment::"Sentiment", "category" = v.category::"FeedbackCategory", "confidence" = 1, "classifiedBy" = 'person'
-      FROM unnest(${changes.map((c) => c.before.id)}::text[], ${changes.map((c) => c.sentiment)}::text[], ${changes.map((c) => c.category)}::text[]) AS v(id, sentiment, category)
+      FROM unnest(${all.map((c) => c.before.id)}::text[], ${all.map((c) => c.sentiment)}::text[], ${all.map((c) => c.category)}::text[]) AS v(id, sentiment, category)
       WHERE i."id" = v.id AND i."workspaceId" = ${scope.workspaceId}`;
     await t.feedbackLabelCorrection.createMany({
-      data: changes.map(({ before, sentiment, category, confirmed }) => ({
+      data: all.map(({ before, sentiment, category, confirmed }) => ({
         workspaceId: scope.workspaceId,
         templateId: before.templateId,
         feedbackItemId: before.id,
@@ -70,7 +93,35 @@ export async function correctFeedbackLabels({ scope, corrections }: { scope: Sco
       })) satisfies Prisma.FeedbackLabelCorrectionCreateManyInput[],
     });
     const eventId = await stageEvent(t, { name: "feedback/corrected", data: { workspaceId: scope.workspaceId } });
-    const confirmed = changes.filter((c) => c.confirmed).length;
-    return { corrected: changes.length - confirmed, confirmed, eventIds: [eventId] };
+    const confirmed = all.filter((c) => c.confirmed).length;
+    return { corrected: all.length - confirmed, confirmed, identical: alikeChanges.length, eventIds: [eventId] };
   });
 }
+
+/**
+ * The items identical to `items`: the same text from the same source in the same template, labelled
+ * alike — the same labels, by the same hand (the model, or a person), with the same confidence (the
+ * model's same reading of the same words; the equality also keeps the scan on the index
+ * `(workspaceId, classifiedBy, confidence)`). Once a person labelled a queue entry, its identical
+ * items are hers too, and a second key (the category after the sentiment) still reaches them.
+ * Besides `exclude`; at most MAX_IDENTICAL_ITEMS, each with the item it is identical to.
+ */
+async function identicalItems(t: Prisma.TransactionClient, workspaceId: string, items: Locked[], exclude: string[]): Promise<{ id: string; of: string }[]> {
+  return t.$queryRaw<{ id: string; of: string }[]>`
+    SELECT DISTINCT ON (i."id") i."id", k.of
+    FROM "FeedbackItem" i
+    JOIN unnest(${items.map((r) => r.id)}::text[], ${items.map((r) => r.templateId)}::text[], ${items.map((r) => r.sourceType)}::text[], ${items.map((r) => r.detail)}::text[],
+                ${items.map((r) => r.confidence)}::float8[], ${items.map((r) => r.classifiedBy)}::text[], ${items.map((r) => r.sentiment)}::text[], ${items.map((r) => r.category)}::text[])
+      AS k(of, "templateId", "sourceType", detail, confidence, "classifiedBy", sentiment, category)
+      ON i."templateId" = k."templateId" AND i."sourceType" = k."sourceType" AND i."detail" = k.detail AND i."confidence" = k.confidence
+         AND i."classifiedBy"::text = k."classifiedBy" AND i."sentiment"::text = k.sentiment AND i."category"::text = k.category
+    WHERE i."workspaceId" = ${workspaceId}
+      AND i."classifiedBy" = ANY(${[...new Set(items.map((r) => r.classifiedBy))]}::"ClassifiedBy"[])
+      AND i."confidence" = ANY(${items.map((r) => r.confidence)}::float8[])
+      AND NOT (i."id" = ANY(${exclude}::text[]))
+    ORDER BY i."id", k.of
+    LIMIT ${MAX_IDENTICAL_ITEMS}`;
+}
+
+/** What makes two items of the same text identical: their labels, who set them, how sure. */
+const identityOf = (r: Locked) => `${r.classifiedBy}/${r.sentiment}/${r.category}/${r.confidence}`;

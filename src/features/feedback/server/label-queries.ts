@@ -1,7 +1,7 @@
 import "server-only";
 import { cappedCount, COUNT_CAP, type CappedCount } from "@/lib/capped-count";
 import { db } from "@/server/db";
-import { REVIEW_BELOW, type LabelledItem } from "../labels";
+import { REVIEW_BELOW, type LabelledItem, type QueueItem } from "../labels";
 import type { SourceType } from "../rules";
 import { WRITTEN_SOURCE_TYPES } from "../source-kind";
 
@@ -9,7 +9,7 @@ import { WRITTEN_SOURCE_TYPES } from "../source-kind";
 // tab), the labels of a pattern's examples, and "Check labels" (the items the classifier is least
 // sure of). Scoped by workspace in every WHERE.
 
-export type { LabelledItem };
+export type { LabelledItem, QueueItem };
 
 const select = { id: true, templateId: true, agentId: true, sourceType: true, detail: true, sentiment: true, category: true, confidence: true, classifiedBy: true, occurredAt: true } as const;
 const written = { in: [...WRITTEN_SOURCE_TYPES] as SourceType[] };
@@ -17,22 +17,41 @@ const written = { in: [...WRITTEN_SOURCE_TYPES] as SourceType[] };
 /** Waiting in "Check labels": model labels below REVIEW_BELOW (a person's label never waits). */
 const queueWhere = (workspaceId: string) => ({ workspaceId, classifiedBy: "model" as const, confidence: { lt: REVIEW_BELOW } });
 
+const queueKey = (r: Pick<LabelledItem, "templateId" | "sourceType" | "detail" | "confidence">) => `${r.templateId}\u0000${r.sourceType}\u0000${r.confidence}\u0000${r.detail}`;
+
 /**
  * "Check labels": the least sure first, the newest first among equals (index
  * `(workspaceId, classifiedBy, confidence)`), with the template's name. Corrected and confirmed
- * items have left it (classifiedBy `person`).
+ * items have left it (classifiedBy `person`). A text is listed once, however many agents wrote it:
+ * the items identical to an entry (same template, source, text and reading: what
+ * correctFeedbackLabels' `identical` labels with it) are counted, not listed — the newest of them
+ * stands for the rest. Entries are found among the first `limit × 8` waiting items.
  */
-export async function listLabelQueue({ workspaceId, templateId, limit = 50 }: { workspaceId: string; templateId?: string; limit?: number }): Promise<LabelledItem[]> {
-  const rows = await db.feedbackItem.findMany({
+export async function listLabelQueue({ workspaceId, templateId, limit = 50 }: { workspaceId: string; templateId?: string; limit?: number }): Promise<QueueItem[]> {
+  const take = Math.min(Math.max(limit, 1), 200);
+  const window = await db.feedbackItem.findMany({
     where: { ...queueWhere(workspaceId), ...(templateId ? { templateId } : {}) },
     orderBy: [{ confidence: "asc" }, { occurredAt: "desc" }, { id: "asc" }],
-    take: Math.min(Math.max(limit, 1), 200),
+    take: take * 8,
     select,
   });
-  const names = rows.length
-    ? new Map((await db.agentTemplate.findMany({ where: { workspaceId, id: { in: [...new Set(rows.map((r) => r.templateId))] } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
-    : new Map<string, string>();
-  return rows.map((r) => ({ ...r, templateName: names.get(r.templateId) }));
+  const seen = new Set<string>();
+  const rows = window.filter((r) => !seen.has(queueKey(r)) && !!seen.add(queueKey(r))).slice(0, take);
+  if (!rows.length) return [];
+  const [templates, counts] = await Promise.all([
+    db.agentTemplate.findMany({ where: { workspaceId, id: { in: [...new Set(rows.map((r) => r.templateId))] } }, select: { id: true, name: true } }),
+    db.$queryRaw<{ templateId: string; sourceType: string; detail: string; confidence: number; n: number }[]>`
+      SELECT i."templateId", i."sourceType", i."detail", i."confidence", count(*)::int AS n
+      FROM "FeedbackItem" i
+      JOIN unnest(${rows.map((r) => r.templateId)}::text[], ${rows.map((r) => r.sourceType)}::text[], ${rows.map((r) => r.detail)}::text[], ${rows.map((r) => r.confidence)}::float8[])
+        AS k("templateId", "sourceType", detail, confidence)
+        ON i."templateId" = k."templateId" AND i."sourceType" = k."sourceType" AND i."detail" = k.detail AND i."confidence" = k.confidence
+      WHERE i."workspaceId" = ${workspaceId} AND i."classifiedBy" = 'model' AND i."confidence" = ANY(${rows.map((r) => r.confidence)}::float8[])
+      GROUP BY 1, 2, 3, 4`,
+  ]);
+  const names = new Map(templates.map((t) => [t.id, t.name]));
+  const sizes = new Map(counts.map((c) => [queueKey(c), c.n]));
+  return rows.map((r) => ({ ...r, templateName: names.get(r.templateId), identical: Math.max((sizes.get(queueKey(r)) ?? 1) - 1, 0) }));
 }
 
 /** How many wait in "Check labels" (capped: "1,000+"). */

@@ -21,7 +21,7 @@ export default async function CheckLabelsPage({ params }: { params: Promise<{ sl
     <>
       <PageHeader
         title="Check labels"
-        description={`Written feedback the classifier labelled with less than ${Math.round(REVIEW_BELOW * 100)}% confidence, least sure first. Each label you confirm or fix is kept, and teaches the classifier this workspace's words.`}
+        description={`Written feedback the classifier labelled with less than ${Math.round(REVIEW_BELOW * 100)}% confidence, least sure first. A text written many times is listed once (×N): your label applies to all of it. Each label you confirm or fix is kept, and teaches the classifier this workspace's words.`}
       />
       <p className="mb-4 text-sm text-zinc-700" data-testid="queue-waiting">
         <span className="font-semibold tabular-nums">{formatCount(waiting)}</span> waiting
