@@ -82,7 +82,7 @@ export function adaptationTerms(text: string): string[] {
  * text labelled on many identical items is one example, never in two folds at once.
  */
 export function distinctCorrections(corrections: LabelCorrection[]): LabelCorrection[] {
-  return newestPerText(corrections).map(({ terms: _terms, ...c }) => c);
+  return newestPerText(corrections).map(({ text, source, sentiment, category }) => ({ text, source, sentiment, category }));
 }
 
 function newestPerText(corrections: LabelCorrection[]): (LabelCorrection & { terms: string[] })[] {
