@@ -63,13 +63,14 @@ test("a member fixes labels from the Feedback tab with the keyboard and the patt
   for (const text of PRAISE) await expect(template.labelChip(template.writtenItem(text), "category")).toHaveValue("accuracy");
 });
 
-test("Check labels: least sure first; 1–3 and a letter fix a label, Enter confirms one, j / k move; checked items leave the queue", async ({ app, signIn, labelQueueWorkspace: data }) => {
+test("Check labels: least sure first; 1–3 and a letter fix a label, Enter confirms one (and its identical copy), j / k move; checked items leave the queue", async ({ app, signIn, labelQueueWorkspace: data }) => {
   const { page, labels } = app;
   await signIn(data.owner.email);
   await labels.goto(data.workspace.slug);
-  await expect(labels.waiting).toHaveText("3 waiting");
+  await expect(labels.waiting).toHaveText("4 waiting"); // items: two agents wrote "Bulk: …"
   await expect(labels.legend).toContainText("next / previous");
   await expect(labels.items).toHaveText([/Yes, go ahead\./, /Fine, whatever\./, /Bulk: not relevant any more/]);
+  await expect(labels.item("Bulk: not relevant any more").getByTestId("queue-item-identical")).toHaveText("×2");
   await expect(labels.current).toContainText("Yes, go ahead.");
 
   // "Yes, go ahead." is a positive verdict in general: 1, then g (the next item is selected).
@@ -82,7 +83,7 @@ test("Check labels: least sure first; 1–3 and a letter fix a label, Enter conf
   await page.keyboard.press("j");
   await expect(labels.current).toContainText("Bulk: not relevant any more");
   await page.keyboard.press("Enter");
-  await expect(labels.item("Bulk: not relevant any more").getByTestId("queue-item-state")).toHaveText("confirmed · set by a person");
+  await expect(labels.item("Bulk: not relevant any more").getByTestId("queue-item-state")).toHaveText("confirmed · set by a person · with 1 identical item");
   await page.keyboard.press("k");
   await expect(labels.current).toContainText("Fine, whatever.");
 

@@ -37,5 +37,8 @@ export async function createLabelQueueWorkspace(db: FactoryDb = factoryDb()) {
   for (const [i, { text, confidence }] of UNSURE.entries()) {
     await makeFeedbackItem(agent, { detail: text, sentiment: "negative", category: "accuracy", confidence, classifiedBy: "model", occurredAt: new Date(Date.now() - (UNSURE.length - i) * 60_000) }, db);
   }
+  // A second agent wrote the first text too, read the same way: the queue lists it once (×2).
+  const second = await makeAgentRow(template, { displayName: "Triager 2" }, db);
+  await makeFeedbackItem(second, { detail: UNSURE[0].text, sentiment: "negative", category: "accuracy", confidence: UNSURE[0].confidence, classifiedBy: "model", occurredAt: new Date(Date.now() - 60 * 60_000) }, db);
   return { workspace, owner, template, agent };
 }
