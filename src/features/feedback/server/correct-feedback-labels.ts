@@ -12,8 +12,8 @@ import { WRITTEN_SOURCE_TYPES } from "../source-kind";
 // items (one, or a bulk selection), in ONE transaction:
 //  1. the items are locked, by id AND workspace, written ones only (a signal's label is its rule's);
 //     one that is missing or not written → 404 and nothing is written. With `identical`, the
-//     model's labels of the same texts are locked too (identicalItems) and take the same labels:
-//     "Check labels" lists a text once, however many agents wrote it;
+//     items of the same text labelled alike are locked too (identicalItems) and take the same
+//     labels: "Check labels" lists a text once, however many agents wrote it;
 //  2. each item takes the person's labels in place (classifiedBy `person`, confidence 1): the
 //     count tables follow through FeedbackItem's UPDATE triggers (FeedbackDailyCount,
 //     FeedbackCountBlock) in this transaction, and the live breakdown, patterns and the next
@@ -39,7 +39,7 @@ type Locked = { id: string; templateId: string; sourceType: string; sentiment: S
 export async function correctFeedbackLabels({ scope, corrections, identical = false }: { scope: Scope } & CorrectFeedbackLabelsInput): Promise<CorrectFeedbackLabelsResult> {
   const ids = corrections.map((c) => c.itemId);
   return db.$transaction(async (t) => {
-    // Which rows: the items named, and (identical) the model's labels of the same texts. Every row is
+    // Which rows: the items named, and (identical) the items identical to them. Every row is
     // then locked in ONE statement in id order, so two people labelling overlapping texts wait for
     // each other instead of deadlocking.
     const named = await t.$queryRaw<Locked[]>`
