@@ -9,7 +9,10 @@ import { FeedbackChart } from "./lazy-charts";
 
 /**
  * Feedback breakdown (totals, what people wrote vs signals, category × sentiment) and cross-agent
- * patterns with their examples, written ones quoted and signals labelled.
+ * patterns with their examples, written ones quoted and signals labelled. With label chips on the
+ * examples (`labels`: the Feedback tab) the patterns take the card's whole width below the chart:
+ * beside it, each example's chips broke over two lines and the chart, squeezed, dropped every
+ * other category's name.
  */
 export function FeedbackSection({ slug, breakdown, waiting, days, labels, canLabel, morePatterns }: { slug: string; breakdown: FeedbackBreakdown | null; waiting?: WaitingFeedback; days: number; labels?: Map<string, LabelledItem>; canLabel?: boolean; morePatterns?: PatternListMore }) {
   const { totals } = breakdown ?? { totals: { positive: 0, negative: 0, neutral: 0 } };
@@ -26,7 +29,7 @@ export function FeedbackSection({ slug, breakdown, waiting, days, labels, canLab
     );
   }
   return (
-    <div className="grid gap-6 p-5 lg:grid-cols-[3fr_2fr]">
+    <div className={`grid gap-6 p-5 ${labels ? "" : "lg:grid-cols-[3fr_2fr]"}`}>
       <WaitingNote waiting={waiting} className="lg:col-span-2" />
       <div>
         <dl className="mb-3 flex flex-wrap gap-4 text-sm" aria-label="Feedback totals">
