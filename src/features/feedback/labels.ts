@@ -25,8 +25,11 @@ export type LabelledItem = {
   occurredAt: Date;
 };
 
-/** A "Check labels" entry: one text, and how many more items wait with exactly that text and reading. */
-export type QueueItem = LabelledItem & { identical: number };
+/**
+ * A "Check labels" entry: one text, and how many more items wait with exactly that text and reading
+ * (`identical`, counted up to COUNT_CAP: `identicalCapped` when there are more).
+ */
+export type QueueItem = LabelledItem & { identical: number; identicalCapped: boolean };
 
 /** What label chips need of an item: a server page passes this, not the whole item, to the client chips (its text would ride along in the page's payload). */
 export type ChipLabels = Pick<LabelledItem, "id" | "sentiment" | "category" | "confidence" | "classifiedBy">;

@@ -189,6 +189,24 @@ describe("identical texts in the review queue", () => {
     expect((await listLabelQueue({ workspaceId: workspace.id })).map((q) => q.detail).sort()).toEqual([different, same].sort());
   });
 
+  it("counts a text's copies up to 1,000 (×1,000+) and labels at most 1,000 of them at once; the rest stay in the queue", async () => {
+    const { workspace, members, template, agents } = await setup(1);
+    const text = `Copied ${uid()}.`;
+    await db.feedbackItem.createMany({
+      data: Array.from({ length: 1_002 }, (_, i) => ({
+        workspaceId: workspace.id, templateId: template.id, agentId: agents[0].id, sourceType: "observation", sourceId: `copy-${uid()}-${i}`,
+        sentiment: "negative" as const, category: "accuracy" as const, confidence: 0.25, classifiedBy: "model" as const, detail: text, sourceCounter: BigInt(i + 1), occurredAt: new Date(Date.now() - i * 1_000),
+      })),
+    });
+    const [entry] = await listLabelQueue({ workspaceId: workspace.id });
+    expect(entry).toMatchObject({ detail: text, identical: 1_000, identicalCapped: true });
+
+    actAs(members.member);
+    expect(await correctFeedbackLabelsAction({ workspaceSlug: workspace.slug, corrections: [{ itemId: entry.id, sentiment: "neutral" }], identical: true })).toMatchObject({ ok: true, data: { corrected: 1_001, identical: 1_000 } });
+    expect(await countLabelQueue({ workspaceId: workspace.id })).toEqual({ value: 1, capped: false });
+    expect(await listLabelQueue({ workspaceId: workspace.id })).toMatchObject([{ detail: text, identical: 0, identicalCapped: false }]);
+  });
+
   it("an adaptation's held-out check counts a text labelled on many identical items once", async () => {
     const taught = [
       { text: "Yes, go ahead.", source: "comment" as const, sentiment: "positive" as const, category: "timeliness" as const },

@@ -108,7 +108,7 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
                 “{item.detail}”
                 {item.identical ? (
                   <span className="ml-2 whitespace-nowrap rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600" data-testid="queue-item-identical" title="The same text from the same source, labelled alike: your label applies to all of them.">
-                    ×{(item.identical + 1).toLocaleString("en")}
+                    ×{item.identicalCapped ? `${item.identical.toLocaleString("en")}+` : (item.identical + 1).toLocaleString("en")}
                   </span>
                 ) : null}
               </p>

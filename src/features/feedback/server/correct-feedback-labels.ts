@@ -107,20 +107,26 @@ export async function correctFeedbackLabels({ scope, corrections, identical = fa
  * Besides `exclude`; at most MAX_IDENTICAL_ITEMS, each with the item it is identical to.
  */
 async function identicalItems(t: Prisma.TransactionClient, workspaceId: string, items: Locked[], exclude: string[]): Promise<{ id: string; of: string }[]> {
-  return t.$queryRaw<{ id: string; of: string }[]>`
-    SELECT DISTINCT ON (i."id") i."id", k.of
-    FROM "FeedbackItem" i
-    JOIN unnest(${items.map((r) => r.id)}::text[], ${items.map((r) => r.templateId)}::text[], ${items.map((r) => r.sourceType)}::text[], ${items.map((r) => r.detail)}::text[],
+  // Per named item, its copies through the index (classifiedBy, confidence equal), and no ORDER BY:
+  // the read stops at the limit, however many copies a text has (tens of thousands at scale); the
+  // rows are locked in id order afterwards. Two named items of the same text find the same copies:
+  // each copy is kept once.
+  const rows = await t.$queryRaw<{ id: string; of: string }[]>`
+    SELECT c."id", k.of
+    FROM unnest(${items.map((r) => r.id)}::text[], ${items.map((r) => r.templateId)}::text[], ${items.map((r) => r.sourceType)}::text[], ${items.map((r) => r.detail)}::text[],
                 ${items.map((r) => r.confidence)}::float8[], ${items.map((r) => r.classifiedBy)}::text[], ${items.map((r) => r.sentiment)}::text[], ${items.map((r) => r.category)}::text[])
       AS k(of, "templateId", "sourceType", detail, confidence, "classifiedBy", sentiment, category)
-      ON i."templateId" = k."templateId" AND i."sourceType" = k."sourceType" AND i."detail" = k.detail AND i."confidence" = k.confidence
-         AND i."classifiedBy"::text = k."classifiedBy" AND i."sentiment"::text = k.sentiment AND i."category"::text = k.category
-    WHERE i."workspaceId" = ${workspaceId}
-      AND i."classifiedBy" = ANY(${[...new Set(items.map((r) => r.classifiedBy))]}::"ClassifiedBy"[])
-      AND i."confidence" = ANY(${items.map((r) => r.confidence)}::float8[])
-      AND NOT (i."id" = ANY(${exclude}::text[]))
-    ORDER BY i."id", k.of
+    CROSS JOIN LATERAL (
+      SELECT i."id" FROM "FeedbackItem" i
+      WHERE i."workspaceId" = ${workspaceId} AND i."classifiedBy" = k."classifiedBy"::"ClassifiedBy" AND i."confidence" = k.confidence
+        AND i."templateId" = k."templateId" AND i."sourceType" = k."sourceType" AND i."detail" = k.detail
+        AND i."sentiment" = k.sentiment::"Sentiment" AND i."category" = k.category::"FeedbackCategory"
+        AND NOT (i."id" = ANY(${exclude}::text[]))
+      LIMIT ${MAX_IDENTICAL_ITEMS}
+    ) c
     LIMIT ${MAX_IDENTICAL_ITEMS}`;
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && !!seen.add(r.id)).slice(0, MAX_IDENTICAL_ITEMS);
 }
 
 /** What makes two items of the same text identical: their labels, who set them, how sure. */

@@ -40,18 +40,26 @@ export async function listLabelQueue({ workspaceId, templateId, limit = 50 }: { 
   if (!rows.length) return [];
   const [templates, counts] = await Promise.all([
     db.agentTemplate.findMany({ where: { workspaceId, id: { in: [...new Set(rows.map((r) => r.templateId))] } }, select: { id: true, name: true } }),
-    db.$queryRaw<{ templateId: string; sourceType: string; detail: string; confidence: number; n: number }[]>`
-      SELECT i."templateId", i."sourceType", i."detail", i."confidence", count(*)::int AS n
-      FROM "FeedbackItem" i
-      JOIN unnest(${rows.map((r) => r.templateId)}::text[], ${rows.map((r) => r.sourceType)}::text[], ${rows.map((r) => r.detail)}::text[], ${rows.map((r) => r.confidence)}::float8[])
-        AS k("templateId", "sourceType", detail, confidence)
-        ON i."templateId" = k."templateId" AND i."sourceType" = k."sourceType" AND i."detail" = k.detail AND i."confidence" = k.confidence
-      WHERE i."workspaceId" = ${workspaceId} AND i."classifiedBy" = 'model' AND i."confidence" = ANY(${rows.map((r) => r.confidence)}::float8[])
-      GROUP BY 1, 2, 3, 4`,
+    // Per entry, its copies counted up to COUNT_CAP + 1 (the read stops there: at scale one text can
+    // have tens of thousands).
+    db.$queryRaw<{ ord: bigint; n: number }[]>`
+      SELECT k.ord, (
+        SELECT count(*)::int FROM (
+          SELECT 1 FROM "FeedbackItem" i
+          WHERE i."workspaceId" = ${workspaceId} AND i."classifiedBy" = 'model' AND i."confidence" = k.confidence
+            AND i."templateId" = k."templateId" AND i."sourceType" = k."sourceType" AND i."detail" = k.detail
+          LIMIT ${COUNT_CAP + 1}
+        ) x
+      ) AS n
+      FROM unnest(${rows.map((r) => r.templateId)}::text[], ${rows.map((r) => r.sourceType)}::text[], ${rows.map((r) => r.detail)}::text[], ${rows.map((r) => r.confidence)}::float8[])
+        WITH ORDINALITY AS k("templateId", "sourceType", detail, confidence, ord)`,
   ]);
   const names = new Map(templates.map((t) => [t.id, t.name]));
-  const sizes = new Map(counts.map((c) => [queueKey(c), c.n]));
-  return rows.map((r) => ({ ...r, templateName: names.get(r.templateId), identical: Math.max((sizes.get(queueKey(r)) ?? 1) - 1, 0) }));
+  const copies = new Map(counts.map((c) => [Number(c.ord) - 1, c.n]));
+  return rows.map((r, i) => {
+    const n = copies.get(i) ?? 1;
+    return { ...r, templateName: names.get(r.templateId), identical: Math.min(Math.max(n - 1, 0), COUNT_CAP), identicalCapped: n > COUNT_CAP };
+  });
 }
 
 /** How many wait in "Check labels" (capped: "1,000+"). */
