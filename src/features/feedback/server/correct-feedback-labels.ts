@@ -34,24 +34,27 @@ export type CorrectFeedbackLabelsResult = {
   eventIds: string[];
 };
 
+const ITEM_COLUMNS = Prisma.sql`"id", "templateId", "sourceType", "sentiment"::text AS sentiment, "category"::text AS category, "confidence", "classifiedBy"::text AS "classifiedBy", "detail"`;
+/** A signal's label is its rule's: only written items take a person's. */
+const WRITTEN = Prisma.sql`"sourceType" = ANY(${[...WRITTEN_SOURCE_TYPES]}::text[])`;
+
 type Locked = { id: string; templateId: string; sourceType: string; sentiment: Sentiment; category: FeedbackCategory; confidence: number; classifiedBy: "rule" | "model" | "person"; detail: string };
 
 export async function correctFeedbackLabels({ scope, corrections, identical = false }: { scope: Scope } & CorrectFeedbackLabelsInput): Promise<CorrectFeedbackLabelsResult> {
   const ids = corrections.map((c) => c.itemId);
   return db.$transaction(async (t) => {
-    // Which rows: the items named, and (identical) the items identical to them. Every row is
-    // then locked in ONE statement in id order, so two people labelling overlapping texts wait for
-    // each other instead of deadlocking.
-    const named = await t.$queryRaw<Locked[]>`
-      SELECT "id", "templateId", "sourceType", "sentiment"::text AS sentiment, "category"::text AS category, "confidence", "classifiedBy"::text AS "classifiedBy", "detail"
-      FROM "FeedbackItem"
-      WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${ids}::text[]) AND "sourceType" = ANY(${[...WRITTEN_SOURCE_TYPES]}::text[])`;
-    if (named.length !== ids.length) throw notFound("That feedback item was not found.");
-    const alike = identical ? await identicalItems(t, scope.workspaceId, named, ids) : [];
+    // Which rows: the items named, and (identical) the items identical to them — found first, then
+    // every row locked in ONE statement in id order, so two people labelling overlapping texts wait
+    // for each other instead of deadlocking. Without `identical` the lock is the only read.
+    let alike: { id: string; of: string }[] = [];
+    if (identical) {
+      const named = await t.$queryRaw<Locked[]>`SELECT ${ITEM_COLUMNS} FROM "FeedbackItem" WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${ids}::text[]) AND ${WRITTEN}`;
+      if (named.length !== ids.length) throw notFound("That feedback item was not found.");
+      alike = await identicalItems(t, scope.workspaceId, named, ids);
+    }
     const rows = await t.$queryRaw<Locked[]>`
-      SELECT "id", "templateId", "sourceType", "sentiment"::text AS sentiment, "category"::text AS category, "confidence", "classifiedBy"::text AS "classifiedBy", "detail"
-      FROM "FeedbackItem"
-      WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${[...ids, ...alike.map((a) => a.id)]}::text[])
+      SELECT ${ITEM_COLUMNS} FROM "FeedbackItem"
+      WHERE "workspaceId" = ${scope.workspaceId} AND "id" = ANY(${[...ids, ...alike.map((a) => a.id)]}::text[]) AND ${WRITTEN}
       ORDER BY "id" FOR UPDATE`;
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (ids.some((id) => !byId.has(id))) throw notFound("That feedback item was not found.");
