@@ -20,6 +20,13 @@ const nextConfig: NextConfig = {
     // The same for next build (on by default): `npm test` builds a fresh clone once and turns it off
     // (NEXT_BUILD_FILESYSTEM_CACHE=0), as writing it cost ≈ 12 s of CPU.
     turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_FILESYSTEM_CACHE !== "0",
+    // next dev sends React's debug info (owner stacks, server logs) inline in each page's RSC
+    // payload, as before Next 16, instead of over the HMR WebSocket beside it. Over the socket a page
+    // waits for two streams, and when the socket's part ends short (a reconnect, a navigation while
+    // debug chunks are in flight) React fails the page's pending parts with "Connection closed.":
+    // it broke the embedded-mode e2e's sign-in walk once in CI, right after a page load. Development
+    // only; a production build has no debug info.
+    reactDebugChannel: false,
   },
   // Security headers on every response (the CSP with its nonce is src/proxy.ts's).
   async headers() {
