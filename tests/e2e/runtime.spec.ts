@@ -61,6 +61,12 @@ test("create a task → its agent runs → proposals in the inbox → confirming
   await expect(app.run.timelineStep("proposals")).toContainText(/\d+ proposals?/);
   await expect(app.run.timelineStep("finished")).toContainText("Succeeded");
   await expect(app.run.timelineStep("finished").locator("time")).toBeVisible();
+  // Its report is Markdown, shown formatted: its "## " lines are headings, and no mark is left.
+  const report = await db.agentReport.findFirstOrThrow({ where: { wakeRunId: run.id } });
+  const firstHeading = /^## (.+)$/m.exec(report.markdown)?.[1];
+  expect(firstHeading, "the built-in model's report has headings").toBeTruthy();
+  await expect(app.run.report.getByRole("heading", { name: firstHeading, exact: true })).toBeVisible();
+  await expect(app.run.report).not.toContainText("## ");
   await app.page.screenshot({ caret: "initial", path: "test-results/screens/run.png", fullPage: true });
 
   // Settings → Usage: the run's tokens per role (plus the classifier's, for its observations), at

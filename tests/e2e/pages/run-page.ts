@@ -38,6 +38,10 @@ export class RunPage {
   timelineStep(kind: "queued" | "started" | "iteration" | "proposals" | "report" | "observations" | "finished" | "running") {
     return this.timeline.locator(`[data-testid="timeline-step"][data-kind="${kind}"]`);
   }
+  /** "Report and observations": the run's report (formatted Markdown) and what it observed. */
+  get report() {
+    return this.page.getByTestId("run-report");
+  }
   get chart() {
     return this.page.locator("figure svg");
   }

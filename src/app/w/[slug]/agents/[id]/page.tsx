@@ -21,6 +21,7 @@ import { chipLabels } from "@/features/feedback/labels";
 import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { enumWords } from "@/lib/words";
+import { MarkdownText } from "@/components/markdown-text";
 
 export const metadata: Metadata = { title: "Agent" };
 
@@ -188,7 +189,7 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
                     {r.confidence != null ? <span>confidence {formatScore(r.confidence)}</span> : null}
                     <span>{formatDateTime(r.createdAt)}</span>
                   </div>
-                  <pre className="whitespace-pre-wrap font-sans text-zinc-800">{r.markdown}</pre>
+                  <MarkdownText text={r.markdown} />
                 </li>
               )}
             </CardList>

@@ -18,6 +18,7 @@ import { chipLabels } from "@/features/feedback/labels";
 import { getLabelsBySource } from "@/features/feedback/server";
 import { getPageWorkspaceContext } from "@/features/workspaces/server";
 import { enumWords } from "@/lib/words";
+import { MarkdownText } from "@/components/markdown-text";
 
 export const metadata: Metadata = { title: "Run" };
 
@@ -161,9 +162,9 @@ export default async function RunPage({ params }: { params: Promise<{ slug: stri
           </Card>
           <Card>
             <CardHeader title="Report and observations" />
-            <div className="space-y-3 p-5 text-sm">
+            <div className="space-y-3 p-5 text-sm" data-testid="run-report">
               {run.reports.map((r) => (
-                <pre key={r.id} className="whitespace-pre-wrap font-sans text-zinc-800">{r.markdown}</pre>
+                <MarkdownText key={r.id} text={r.markdown} />
               ))}
               {run.observations.map((o) => (
                 <div key={o.id} className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
