@@ -10,13 +10,26 @@ export const taskAgentName = (taskTitle: string) => `${TASK_AGENT_PREFIX}${taskT
 /** The end of an agent's id, enough to tell the agents of one template apart: "Agent k3x9q2". */
 export const shortAgentName = (agentId: string) => `Agent ${agentId.slice(-6)}`;
 
+/** A title shortened by hand ("Scheduled reports are sent one hour late after the DST chan…"): enough of it to count. */
+const SHORTENED = /^(.{12,}?)\s*(?:…|\.\.\.)$/s;
+
+/** Whether `part` is `title`, or `title` shortened (cut, or cut and marked with "…" / "..."). */
+function sameTitle(part: string, title: string): boolean {
+  if (part === title) return true;
+  const cut = SHORTENED.exec(part)?.[1] ?? (part.length >= 40 ? part : null);
+  return cut !== null && title.startsWith(cut);
+}
+
 /**
  * The agent's name beside its task: its own name, or a short id when the name only repeats the
- * task's title ("Agent · <title>" as created, any "<prefix> · <title>", or the title itself).
+ * task's title ("Agent · <title>" as created, any "<prefix> · <title>", the title itself, or any of
+ * them with the title shortened).
  */
 export function agentNameBesideTask({ agentId, displayName, taskTitle }: { agentId: string; displayName: string; taskTitle: string | null }): string {
   if (taskTitle === null) return displayName;
-  const title = taskTitle.slice(0, 60).trim();
-  const repeats = title.length > 0 && (displayName.trim() === taskTitle.trim() || displayName.trim().endsWith(`· ${title}`));
+  const title = taskTitle.trim();
+  const name = displayName.trim();
+  const afterPrefix = name.includes(" · ") ? name.slice(name.indexOf(" · ") + 3).trim() : null;
+  const repeats = title.length > 0 && (sameTitle(name, title) || (afterPrefix !== null && sameTitle(afterPrefix, title)));
   return repeats ? shortAgentName(agentId) : displayName;
 }

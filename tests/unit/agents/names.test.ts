@@ -14,6 +14,16 @@ describe("agentNameBesideTask", () => {
     expect(agentNameBesideTask({ agentId, displayName: taskAgentName(long), taskTitle: long })).toBe(shortAgentName(agentId));
   });
 
+  it("also when the name holds the title shortened, marked or not", () => {
+    const title = "Scheduled reports are sent one hour late after the DST change in Europe";
+    expect(agentNameBesideTask({ agentId, displayName: "Triage · Scheduled reports are sent one hour late after the DST chan…", taskTitle: title })).toBe("Agent abc123");
+    expect(agentNameBesideTask({ agentId, displayName: "Triage · Scheduled reports are sent one hour late...", taskTitle: title })).toBe("Agent abc123");
+    expect(agentNameBesideTask({ agentId, displayName: "Scheduled reports are sent one hour late after", taskTitle: title })).toBe("Agent abc123");
+    // Too little of it to be the title, or another title that starts alike: the agent's own name.
+    expect(agentNameBesideTask({ agentId, displayName: "Triage · Sched…", taskTitle: title })).toBe("Triage · Sched…");
+    expect(agentNameBesideTask({ agentId, displayName: "Triage · Scheduled reports are late…", taskTitle: title })).toBe("Triage · Scheduled reports are late…");
+  });
+
   it("keeps an agent's own name", () => {
     expect(agentNameBesideTask({ agentId, displayName: "Triage bot (EU)", taskTitle: "Plan the 4.2 release" })).toBe("Triage bot (EU)");
     expect(agentNameBesideTask({ agentId, displayName: "Agent · Old title", taskTitle: null })).toBe("Agent · Old title");

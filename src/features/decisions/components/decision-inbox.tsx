@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge, Notice } from "@/components/ui/card";
+import { agentNameBesideTask } from "@/features/agents/names";
 import { Input, LimitHint } from "@/components/ui/field";
 import { ErrorText } from "@/components/ui/form";
 import { TaskStatus, type Verdict } from "@/generated/prisma/enums";
@@ -144,7 +145,10 @@ export function DecisionInbox({ workspaceSlug, items, canDecide, empty, bulk = t
               </div>
               <ArgsPreview tool={item.tool} args={item.args} />
               <p className="mt-1 text-xs text-zinc-500">
-                <Link className="hover:underline" href={`/w/${workspaceSlug}/agents/${item.agent.id}`}>{item.agent.name}</Link> · {item.agent.template}
+                <Link className="hover:underline" href={`/w/${workspaceSlug}/agents/${item.agent.id}`}>
+                  {agentNameBesideTask({ agentId: item.agent.id, displayName: item.agent.name, taskTitle: item.task?.title ?? null })}
+                </Link>{" "}
+                · {item.agent.template}
                 {item.task ? (
                   <>
                     {" · "}
