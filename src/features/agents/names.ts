@@ -29,7 +29,8 @@ export function agentNameBesideTask({ agentId, displayName, taskTitle }: { agent
   if (taskTitle === null) return displayName;
   const title = taskTitle.trim();
   const name = displayName.trim();
-  const afterPrefix = name.includes(" · ") ? name.slice(name.indexOf(" · ") + 3).trim() : null;
-  const repeats = title.length > 0 && (sameTitle(name, title) || (afterPrefix !== null && sameTitle(afterPrefix, title)));
+  // The name itself, and what follows each " · " in it (a prefix may have one too: "EU · Triage · <title>").
+  const parts = [name, ...[...name.matchAll(/ · /g)].map((m) => name.slice(m.index + 3).trim())];
+  const repeats = title.length > 0 && parts.some((part) => sameTitle(part, title));
   return repeats ? shortAgentName(agentId) : displayName;
 }

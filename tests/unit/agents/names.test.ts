@@ -10,6 +10,8 @@ describe("agentNameBesideTask", () => {
     expect(agentNameBesideTask({ agentId, displayName: taskAgentName("Reply to the renewal thread"), taskTitle: "Reply to the renewal thread" })).toBe("Agent abc123");
     expect(agentNameBesideTask({ agentId, displayName: "Planner · Plan the 4.2 release", taskTitle: "Plan the 4.2 release" })).toBe("Agent abc123");
     expect(agentNameBesideTask({ agentId, displayName: "Plan the 4.2 release", taskTitle: "Plan the 4.2 release" })).toBe("Agent abc123");
+    expect(agentNameBesideTask({ agentId, displayName: "EU · Planner · Plan the 4.2 release", taskTitle: "Plan the 4.2 release" })).toBe("Agent abc123");
+    expect(agentNameBesideTask({ agentId, displayName: "Planner · Release · Notes", taskTitle: "Release · Notes" })).toBe("Agent abc123");
     const long = "x".repeat(150);
     expect(agentNameBesideTask({ agentId, displayName: taskAgentName(long), taskTitle: long })).toBe(shortAgentName(agentId));
   });
