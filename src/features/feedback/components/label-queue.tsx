@@ -115,7 +115,8 @@ export function LabelQueue({ workspaceSlug, items, canEdit }: { workspaceSlug: s
               <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-500">
                 <span>{sourceLabel(item.sourceType)}</span>
                 {item.templateName ? <span>· {item.templateName}</span> : null}
-                <span>· was {Math.round(item.confidence * 100)}% sure</span>
+                {/* The chips say how sure the model is; once labelled, this keeps what it was. */}
+                {d?.saved ? <span>· was {Math.round(item.confidence * 100)}% sure</span> : null}
                 <LabelChips workspaceSlug={workspaceSlug} item={shown} canEdit={canEdit} identical={item.identical > 0} context={`“${item.detail.slice(0, 40)}”`} />
                 {d ? (
                   <span className="font-medium text-emerald-700" data-testid="queue-item-state">
