@@ -56,13 +56,6 @@ export function createRng(seed: number): Rng {
   return rng;
 }
 
-/** A 32-bit integer hash (murmur3's finaliser). */
-function mix32(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
 /**
  * Collision-resistant ids in the shape of Prisma's cuid() (lower-case, starts with "c", 25 chars),
  * generated here because related rows are written with createMany and must reference each other.
@@ -71,17 +64,11 @@ function mix32(h: number): number {
  */
 export function createIdFactory() {
   const stamp = Date.now().toString(36).padStart(9, "0").slice(-9);
-  const [salt] = crypto.getRandomValues(new Uint32Array(1));
+  const tails = createRng(crypto.getRandomValues(new Uint32Array(1))[0]);
   let counter = 0;
   return () => {
-    const n = counter++;
-    let h = mix32(n ^ salt);
-    let tail = "";
-    for (let i = 0; i < 8; i++) {
-      tail += (h % 36).toString(36);
-      h = mix32(h + i + 1);
-    }
-    return `c${stamp}${n.toString(36).padStart(7, "0")}${tail}`;
+    const tail = Array.from({ length: 8 }, () => tails.int(0, 35).toString(36)).join("");
+    return `c${stamp}${(counter++).toString(36).padStart(7, "0")}${tail}`;
   };
 }
 
